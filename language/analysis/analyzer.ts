@@ -1,0 +1,61 @@
+import type { Expression, NameNode, TabularOperator, LetStatement } from '../syntax/ast.ts';
+import type { ParsedDocument } from '../syntax/parseResult.ts';
+import type { Diagnostic } from '../types.ts';
+import type { Schema } from './schema.ts';
+
+/** The scalar types of APL after alias folding (`date` → datetime, `double` → real, ...). */
+export type ScalarType = 'bool' | 'int' | 'long' | 'real' | 'string' | 'datetime' | 'timespan' | 'dynamic' | 'unknown';
+
+export interface Column {
+  name: string;
+  type: ScalarType;
+}
+
+/** A table's columns; `open` means more columns may exist than are listed (the schema is unknown). */
+export interface TableShape {
+  columns: Column[];
+  open: boolean;
+}
+
+export interface LetBinding {
+  name: string;
+  statement: LetStatement;
+  /** A scalar type, or 'table' for a tabular let. */
+  type: ScalarType | 'table';
+  table?: TableShape;
+}
+
+export type ResolvedSymbol =
+  | { kind: 'column'; column: Column }
+  | { kind: 'let'; binding: LetBinding }
+  | { kind: 'dataset'; name: string; table: TableShape }
+  | { kind: 'function'; name: string };
+
+export interface AnalyzedDocument {
+  parsed: ParsedDocument;
+  schema: Schema | undefined;
+  /** Semantic diagnostics; syntax errors are in `parsed.errors`. */
+  diagnostics: Diagnostic[];
+  /** The table flowing into an operator, if the operator was reached. */
+  inputOf(operator: TabularOperator): TableShape | undefined;
+  /** The table an operator produces. */
+  outputOf(operator: TabularOperator): TableShape | undefined;
+  typeOf(expression: Expression): ScalarType;
+  symbolOf(name: NameNode): ResolvedSymbol | undefined;
+  /** `let` bindings visible at an offset (declared earlier in the same query). */
+  letsVisibleAt(offset: number): LetBinding[];
+}
+
+// Placeholder until the analyzer lands.
+export function analyzeDocument(parsed: ParsedDocument, schema?: Schema): AnalyzedDocument {
+  return {
+    parsed,
+    schema,
+    diagnostics: [],
+    inputOf: () => undefined,
+    outputOf: () => undefined,
+    typeOf: () => 'unknown',
+    symbolOf: () => undefined,
+    letsVisibleAt: () => [],
+  };
+}

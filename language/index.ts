@@ -1,0 +1,19 @@
+/**
+ * The APL language service: pure functions of (text, position, schema).
+ * No editor or protocol dependencies live below this folder.
+ */
+export * from './types.ts';
+export type * from './syntax/ast.ts';
+export type { ParsedDocument, SyntaxToken, SyntaxError } from './syntax/parseResult.ts';
+export type { Schema, DatasetSchema, FieldSchema } from './analysis/schema.ts';
+export { LineIndex } from './text/lineIndex.ts';
+export { parseDocument, parseQuery } from './syntax/parse.ts';
+export { analyzeDocument, type AnalyzedDocument } from './analysis/analyzer.ts';
+export { getDiagnostics } from './features/diagnostics.ts';
+export { getCompletions } from './features/completion.ts';
+export { getHover } from './features/hover.ts';
+export { getSignatureHelp } from './features/signatureHelp.ts';
+export { formatDocument, formatText } from './features/formatting.ts';
+export { getDocumentSymbols } from './features/documentSymbols.ts';
+export { getFoldingRanges } from './features/folding.ts';
+export { getSemanticTokens } from './features/semanticTokens.ts';

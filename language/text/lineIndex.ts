@@ -1,0 +1,59 @@
+import type { Position, Range } from '../types.ts';
+
+/** Converts between UTF-16 offsets and zero-based line/character positions. */
+export class LineIndex {
+  private readonly lineStarts: number[];
+
+  constructor(readonly text: string) {
+    const starts = [0];
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      if (code === 10 /* \n */) {
+        starts.push(i + 1);
+      } else if (code === 13 /* \r */) {
+        if (text.charCodeAt(i + 1) === 10) i++;
+        starts.push(i + 1);
+      }
+    }
+    this.lineStarts = starts;
+  }
+
+  get lineCount(): number {
+    return this.lineStarts.length;
+  }
+
+  positionAt(offset: number): Position {
+    const clamped = Math.max(0, Math.min(offset, this.text.length));
+    let low = 0;
+    let high = this.lineStarts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (this.lineStarts[middle] <= clamped) low = middle;
+      else high = middle - 1;
+    }
+    return { line: low, character: clamped - this.lineStarts[low] };
+  }
+
+  offsetAt(position: Position): number {
+    if (position.line < 0) return 0;
+    if (position.line >= this.lineStarts.length) return this.text.length;
+    const lineStart = this.lineStarts[position.line];
+    const lineEnd = this.lineEnd(position.line);
+    return Math.min(lineStart + Math.max(0, position.character), lineEnd);
+  }
+
+  rangeOf(start: number, end: number): Range {
+    return { start: this.positionAt(start), end: this.positionAt(end) };
+  }
+
+  lineStart(line: number): number {
+    return this.lineStarts[line] ?? this.text.length;
+  }
+
+  /** Offset of the end of a line's content, before its line break. */
+  lineEnd(line: number): number {
+    let end = line + 1 < this.lineStarts.length ? this.lineStarts[line + 1] : this.text.length;
+    while (end > this.lineStarts[line] && (this.text[end - 1] === '\n' || this.text[end - 1] === '\r')) end--;
+    return end;
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * The language service's public types. They are shaped like their LSP counterparts (so the
+ * server passes most of them through) but the core depends on no protocol package.
+ */
+
+export interface Position {
+  /** Zero-based line. */
+  line: number;
+  /** Zero-based UTF-16 offset within the line. */
+  character: number;
+}
+
+export interface Range {
+  start: Position;
+  end: Position;
+}
+
+export type Severity = 'error' | 'warning' | 'information' | 'hint';
+
+export interface Diagnostic {
+  range: Range;
+  /** Offsets into the document text, end exclusive. */
+  start: number;
+  end: number;
+  severity: Severity;
+  message: string;
+  /** A stable identifier of the rule, e.g. `syntax`, `unknown-column`. */
+  code: string;
+}
+
+export type CompletionKind =
+  | 'operator'
+  | 'function'
+  | 'aggregation'
+  | 'column'
+  | 'dataset'
+  | 'variable'
+  | 'keyword'
+  | 'type';
+
+export interface CompletionItem {
+  label: string;
+  kind: CompletionKind;
+  /** One line shown beside the label: a signature or a type. */
+  detail?: string;
+  /** Markdown. */
+  documentation?: string;
+  /** Text to insert instead of the label (plain text, no snippet syntax). */
+  insertText?: string;
+  sortText?: string;
+  /** The text the item replaces; defaults to the word before the cursor. */
+  range?: Range;
+}
+
+export interface Hover {
+  /** Markdown. */
+  contents: string;
+  range: Range;
+}
+
+export interface ParameterInformation {
+  /** [start, end) offsets into the signature label. */
+  label: [number, number];
+  documentation?: string;
+}
+
+export interface SignatureInformation {
+  label: string;
+  documentation?: string;
+  parameters: ParameterInformation[];
+}
+
+export interface SignatureHelp {
+  signatures: SignatureInformation[];
+  activeSignature: number;
+  activeParameter: number;
+}
+
+export interface TextEdit {
+  range: Range;
+  newText: string;
+}
+
+export interface FormattingOptions {
+  /** Spaces before a continuation line's `|`. Default 0: pipes start the line. */
+  pipeIndent?: number;
+}
+
+export type SymbolKind = 'query' | 'let' | 'operator';
+
+export interface DocumentSymbol {
+  name: string;
+  detail?: string;
+  kind: SymbolKind;
+  range: Range;
+  selectionRange: Range;
+  children: DocumentSymbol[];
+}
+
+export interface FoldingRange {
+  startLine: number;
+  endLine: number;
+  kind?: 'comment' | 'region';
+}
+
+export const semanticTokenTypes = [
+  'keyword',
+  'operator',
+  'function',
+  'variable',
+  'property',
+  'string',
+  'number',
+  'comment',
+  'type',
+  'class',
+] as const;
+
+export type SemanticTokenType = (typeof semanticTokenTypes)[number];
+
+export interface SemanticToken {
+  line: number;
+  character: number;
+  length: number;
+  type: SemanticTokenType;
+}

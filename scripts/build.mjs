@@ -1,0 +1,29 @@
+// Bundles the three entry points. Type-checking is a separate step (`npm run typecheck`).
+import * as esbuild from 'esbuild';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: !production,
+  minify: production,
+  logLevel: 'warning',
+};
+
+const entries = [
+  { entryPoints: ['server/main.ts'], outfile: 'dist/server.js' },
+  { entryPoints: ['cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  { entryPoints: ['client/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+];
+
+const contexts = await Promise.all(entries.map((entry) => esbuild.context({ ...common, ...entry })));
+if (watch) {
+  await Promise.all(contexts.map((context) => context.watch()));
+} else {
+  await Promise.all(contexts.map((context) => context.rebuild()));
+  await Promise.all(contexts.map((context) => context.dispose()));
+}
