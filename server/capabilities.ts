@@ -1,0 +1,17 @@
+import { TextDocumentSyncKind, type ServerCapabilities } from 'vscode-languageserver';
+import { semanticTokensLegend } from './convert.ts';
+
+export const serverCapabilities: ServerCapabilities = {
+  textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+  completionProvider: {
+    // A space matters: after `| `, `where `, `by ` the next word is what people look for.
+    triggerCharacters: ['|', '.', '[', "'", '"', '(', ',', ' '],
+    resolveProvider: false,
+  },
+  hoverProvider: true,
+  signatureHelpProvider: { triggerCharacters: ['(', ','] },
+  documentFormattingProvider: true,
+  documentSymbolProvider: true,
+  foldingRangeProvider: true,
+  semanticTokensProvider: { legend: semanticTokensLegend, full: true, range: false },
+};

@@ -1,0 +1,17 @@
+/**
+ * Custom messages between the APL client and server. Both processes import this module,
+ * so the method names and parameter shapes are declared exactly once.
+ */
+import { NotificationType } from 'vscode-languageserver-protocol';
+import type { Schema } from '../language/index.ts';
+
+/** What the client may pass as `initializationOptions`. */
+export interface InitializationOptions {
+  schema?: Schema;
+}
+
+/** Replaces the schema the server analyses against; open documents are diagnosed again. */
+export namespace SetSchemaNotification {
+  export const method = 'apl/setSchema';
+  export const type = new NotificationType<Schema>(method);
+}
