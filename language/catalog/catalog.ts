@@ -1,0 +1,138 @@
+import {
+  aggregationEntries,
+  dataTypeEntries,
+  getschemaColumns as getschemaColumnNames,
+  operatorEntries,
+  scalarFunctionEntries,
+  scalarOperatorEntries,
+  typeofNames,
+} from './catalog.generated.ts';
+import type { DataTypeEntry, FunctionEntry, OperatorEntry, ScalarOperatorEntry, TypeName } from './catalogTypes.ts';
+
+export type * from './catalogTypes.ts';
+export { renderSignature, signatureLabel, docUrlFromPath, type SignatureLabel } from './render.ts';
+
+function byKey<T>(entries: readonly T[], key: (entry: T) => string): Map<string, T> {
+  const map = new Map<string, T>();
+  for (const entry of entries) map.set(key(entry), entry);
+  return map;
+}
+
+const operatorsByName = byKey(operatorEntries, (entry) => entry.name);
+const scalarFunctionsByName = byKey(scalarFunctionEntries, (entry) => entry.name);
+const aggregationsByName = byKey(aggregationEntries, (entry) => entry.name);
+const stringOperatorEntries = scalarOperatorEntries.filter((entry) => entry.group === 'string');
+
+// A spelling finds its own entry first, then the entry it negates or is an alias of.
+const scalarOperatorsBySpelling = new Map<string, ScalarOperatorEntry>();
+for (const entry of scalarOperatorEntries) {
+  if (!scalarOperatorsBySpelling.has(entry.op)) scalarOperatorsBySpelling.set(entry.op, entry);
+}
+for (const entry of scalarOperatorEntries) {
+  for (const spelling of [...(entry.aliases ?? []), entry.negation]) {
+    if (spelling && !scalarOperatorsBySpelling.has(spelling)) scalarOperatorsBySpelling.set(spelling, entry);
+  }
+}
+
+const typeNamesBySpelling = new Map<string, TypeName>();
+for (const entry of dataTypeEntries) {
+  typeNamesBySpelling.set(entry.name, entry.name);
+  for (const alias of entry.aliases) typeNamesBySpelling.set(alias, entry.name);
+}
+// The service's schema vocabulary (string, integer, float, boolean, datetime, timespan, array, object/map).
+const serviceTypeNames: Record<string, TypeName> = {
+  integer: 'long',
+  float: 'real',
+  boolean: 'bool',
+  array: 'dynamic',
+  object: 'dynamic',
+  map: 'dynamic',
+  'object/map': 'dynamic',
+};
+for (const [spelling, name] of Object.entries(serviceTypeNames)) {
+  if (!typeNamesBySpelling.has(spelling)) typeNamesBySpelling.set(spelling, name);
+}
+
+const typeofNameSet = new Set(typeofNames);
+const dataTypesByName = byKey(dataTypeEntries, (entry) => entry.name);
+
+/** Tabular operators, including `print` and `datatable`, which only appear in examples. */
+export function operators(): readonly OperatorEntry[] {
+  return operatorEntries;
+}
+
+export function findOperator(name: string): OperatorEntry | undefined {
+  return operatorsByName.get(name);
+}
+
+/** Scalar functions, including the undocumented `pack` (another name for `bag_pack`). */
+export function scalarFunctions(): readonly FunctionEntry[] {
+  return scalarFunctionEntries;
+}
+
+export function findScalarFunction(name: string): FunctionEntry | undefined {
+  return scalarFunctionsByName.get(name);
+}
+
+export function aggregations(): readonly FunctionEntry[] {
+  return aggregationEntries;
+}
+
+export function findAggregation(name: string): FunctionEntry | undefined {
+  return aggregationsByName.get(name);
+}
+
+/** A scalar function or, failing that, an aggregation. */
+export function findFunction(name: string): FunctionEntry | undefined {
+  return scalarFunctionsByName.get(name) ?? aggregationsByName.get(name);
+}
+
+export function scalarOperators(): readonly ScalarOperatorEntry[] {
+  return scalarOperatorEntries;
+}
+
+/** The string operators (`==`, `=~`, `contains`, `has_cs`, `matches regex`, ...); negations are a field of each. */
+export function stringOperators(): readonly ScalarOperatorEntry[] {
+  return stringOperatorEntries;
+}
+
+/**
+ * The entry for an operator spelling: its own (`!in`, `==`), else the one it negates (`!contains`
+ * → `contains`) or is an alias of (`<>` → `!=`). Case and spacing are normalised.
+ */
+export function findScalarOperator(spelling: string): ScalarOperatorEntry | undefined {
+  return scalarOperatorsBySpelling.get(spelling.toLowerCase().replace(/\s+/g, ' ').trim());
+}
+
+export function dataTypes(): readonly DataTypeEntry[] {
+  return dataTypeEntries;
+}
+
+/** The entry of a type name or alias (`date` → datetime). */
+export function findDataType(name: string): DataTypeEntry | undefined {
+  const normalized = normalizeTypeName(name);
+  return normalized ? dataTypesByName.get(normalized) : undefined;
+}
+
+/**
+ * Folds a type spelling to APL's type name: APL aliases (`date`, `time`, `double`, `boolean`) and
+ * the service's schema names (`integer` → long, `float` → real, `array`/`object`/`map` → dynamic).
+ * Returns undefined for anything else.
+ */
+export function normalizeTypeName(name: string): TypeName | undefined {
+  return typeNamesBySpelling.get(name) ?? typeNamesBySpelling.get(name.trim().toLowerCase());
+}
+
+/** Whether a name may stand inside `typeof(...)`. */
+export function isTypeofName(name: string): boolean {
+  return typeofNameSet.has(name);
+}
+
+export function typeofTypeNames(): readonly string[] {
+  return typeofNames;
+}
+
+/** The columns `getschema` produces. */
+export function getschemaColumns(): readonly string[] {
+  return getschemaColumnNames;
+}
