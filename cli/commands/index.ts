@@ -1,0 +1,6 @@
+import type { Command } from '../command.ts';
+import { checkCommand } from './check.ts';
+import { fmtCommand } from './fmt.ts';
+
+/** Every `apl` subcommand, in the order `apl --help` lists them. */
+export const commands: readonly Command[] = [checkCommand, fmtCommand];
