@@ -1,0 +1,126 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import type { LogMessageParams, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+
+const defaultTimeoutMs = 5000;
+
+/**
+ * A real LSP client over stdio for end-to-end tests: it spawns the bundled server, records
+ * what the server pushes, and lets a test wait for a specific notification instead of sleeping.
+ */
+export class LspTestClient {
+  readonly connection: MessageConnection;
+  readonly exited: Promise<number | null>;
+  readonly logMessages: LogMessageParams[] = [];
+  readonly serverRequests: string[] = [];
+  private readonly published: PublishDiagnosticsParams[] = [];
+  private readonly waiters = new Set<() => void>();
+  private stderr = '';
+
+  private constructor(private readonly child: ChildProcessWithoutNullStreams) {
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => (this.stderr += chunk));
+    this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+
+    this.connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+    this.connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
+      this.published.push(params);
+      for (const wake of this.waiters) wake();
+    });
+    this.connection.onNotification('window/logMessage', (params: LogMessageParams) => this.logMessages.push(params));
+    this.connection.onRequest('workspace/semanticTokens/refresh', () => {
+      this.serverRequests.push('workspace/semanticTokens/refresh');
+      for (const wake of this.waiters) wake();
+      return null;
+    });
+    this.connection.listen();
+  }
+
+  static start(serverPath: string): LspTestClient {
+    return new LspTestClient(spawn(process.execPath, [serverPath, '--stdio'], { stdio: 'pipe' }));
+  }
+
+  async request<R>(method: string, params: unknown, timeoutMs = defaultTimeoutMs): Promise<R> {
+    return this.withTimeout(this.connection.sendRequest<R>(method, params), timeoutMs, `response to ${method}`);
+  }
+
+  notify(method: string, params: unknown): void {
+    void this.connection.sendNotification(method, params);
+  }
+
+  /** A bookmark in the stream of published diagnostics; pass it to `diagnosticsAfter`. */
+  mark(): number {
+    return this.published.length;
+  }
+
+  /** The first publication for `uri` after `mark` that satisfies `accept`. */
+  diagnosticsAfter(
+    mark: number,
+    uri: string,
+    accept: (params: PublishDiagnosticsParams) => boolean = () => true,
+    timeoutMs = defaultTimeoutMs,
+  ): Promise<PublishDiagnosticsParams> {
+    const find = () => this.published.slice(mark).find((params) => params.uri === uri && accept(params));
+    return this.waitFor(find, timeoutMs, `diagnostics for ${uri}`);
+  }
+
+  /** Every publication for `uri` after `mark`, in order. */
+  publicationsAfter(mark: number, uri: string): PublishDiagnosticsParams[] {
+    return this.published.slice(mark).filter((params) => params.uri === uri);
+  }
+
+  /** Resolves once the server has sent a `method` request beyond the first `seen` ones recorded. */
+  serverRequestAfter(seen: number, method: string, timeoutMs = defaultTimeoutMs): Promise<string> {
+    const find = () => this.serverRequests.slice(seen).find((name) => name === method);
+    return this.waitFor(find, timeoutMs, `server request ${method}`);
+  }
+
+  open(uri: string, text: string, version = 1): void {
+    this.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'axiom-apl', version, text } });
+  }
+
+  /** What the server wrote to stderr, for failure messages. */
+  get serverOutput(): string {
+    return this.stderr;
+  }
+
+  dispose(): void {
+    this.connection.dispose();
+    if (this.child.exitCode === null) this.child.kill();
+  }
+
+  private waitFor<T>(find: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
+    const found = find();
+    if (found !== undefined) return Promise.resolve(found);
+    return new Promise<T>((resolve, reject) => {
+      const wake = () => {
+        const value = find();
+        if (value === undefined) return;
+        cleanup();
+        resolve(value);
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`Timed out after ${timeoutMs} ms waiting for ${what}.${this.describeState()}`));
+      }, timeoutMs);
+      const cleanup = () => {
+        clearTimeout(timer);
+        this.waiters.delete(wake);
+      };
+      this.waiters.add(wake);
+    });
+  }
+
+  private withTimeout<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`Timed out after ${timeoutMs} ms waiting for ${what}.${this.describeState()}`)), timeoutMs);
+    });
+    return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+  }
+
+  private describeState(): string {
+    const logs = this.logMessages.map((log) => log.message).join('\n');
+    return `\nServer log:\n${logs || '(none)'}\nServer stderr:\n${this.stderr || '(none)'}`;
+  }
+}
