@@ -27,7 +27,9 @@ export class LspTestClient {
       this.published.push(params);
       for (const wake of this.waiters) wake();
     });
-    this.connection.onNotification('window/logMessage', (params: LogMessageParams) => this.logMessages.push(params));
+    this.connection.onNotification('window/logMessage', (params: LogMessageParams) => {
+      this.logMessages.push(params);
+    });
     this.connection.onRequest('workspace/semanticTokens/refresh', () => {
       this.serverRequests.push('workspace/semanticTokens/refresh');
       for (const wake of this.waiters) wake();
