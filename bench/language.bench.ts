@@ -5,14 +5,16 @@
  *   npm run bench:language            (builds first; about 1.5 minutes)
  *   node --import tsx bench/language.bench.ts --quick
  *
- * Results go to stdout as a table and to .bench/language.json.
+ * Results go to stdout as a table and to .bench/language.json. Our side runs from an esbuild
+ * bundle like the shipped server; `bench/profile-ours.ts` profiles it when a target is missed.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { createOfficialService, type OfficialService } from './official-service.ts';
-import { createOurService, type OurService } from './our-service.ts';
+import type { OurService } from './our-service.ts';
+import { loadBundled } from './lib/bundle.ts';
 import { timeBareNodeStart, timeInitialize } from './lib/lspInitialize.ts';
 import { formatTable, writeJson, type ResultRow, type Verdict } from './lib/report.ts';
 import type { ServiceUnderTest } from './lib/serviceUnderTest.ts';
@@ -238,7 +240,8 @@ function gitCommit(): string | undefined {
 async function main(): Promise<void> {
   const schema = loadSchema();
   const queries = loadQueries();
-  const ours = createOurService(schema);
+  const { exports: ourModule } = await loadBundled<typeof import('./our-service.ts')>('bench/our-service.ts', 'our-service');
+  const ours = ourModule.createOurService(schema);
   const loadStart = process.hrtime.bigint();
   const official = createOfficialService(schema);
   const officialLoadMs = Number(process.hrtime.bigint() - loadStart) / 1e6;

@@ -1,0 +1,26 @@
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import * as esbuild from 'esbuild';
+import { repoRoot } from './paths.ts';
+
+/**
+ * Bundles a module the way `scripts/build.mjs` bundles the server and the CLI (esbuild, CommonJS,
+ * node20) and loads the result. Our side is measured from such a bundle rather than through tsx,
+ * whose transform wraps every function expression in a naming helper (`__name`) that the
+ * shipped code does not pay for. Returns the module's exports and the bundle's path.
+ */
+export async function loadBundled<Exports>(entry: string, name: string): Promise<{ exports: Exports; path: string }> {
+  const outfile = join(repoRoot, '.bench', `${name}.cjs`);
+  await esbuild.build({
+    entryPoints: [join(repoRoot, entry)],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  const exports = createRequire(join(repoRoot, 'package.json'))(outfile) as Exports;
+  return { exports, path: outfile };
+}

@@ -1,0 +1,51 @@
+/**
+ * CPU profile of our side of the language benchmark alone (from the same bundle the benchmark runs): per-query analysis, completion at
+ * the benchmark's cursors, and the 2,000-query document, for a few seconds each. Prints the
+ * functions with the most self time and writes `.bench/ours.cpuprofile` (opens in DevTools).
+ *
+ *   node --import tsx bench/profile-ours.ts [seconds per phase, default 3]
+ */
+import { join } from 'node:path';
+import { loadBundled } from './lib/bundle.ts';
+import { hotFunctions, profile, sourceLocator } from './lib/cpuProfile.ts';
+import { repoRoot } from './lib/paths.ts';
+import { writeJson } from './lib/report.ts';
+import { warmUp } from './lib/timing.ts';
+import { buildDocument, cursorCases, loadQueries, loadSchema, type CursorCase } from './lib/workload.ts';
+
+function repeatFor(seconds: number, sweep: () => void): void {
+  const deadline = process.hrtime.bigint() + BigInt(Math.round(seconds * 1e9));
+  do sweep();
+  while (process.hrtime.bigint() < deadline);
+}
+
+async function main(): Promise<void> {
+  const seconds = Number(process.argv[2] ?? 3);
+  const queries = loadQueries();
+  const bundle = await loadBundled<typeof import('./our-service.ts')>('bench/our-service.ts', 'our-service');
+  const ours = bundle.exports.createOurService(loadSchema());
+  const cursors: CursorCase[] = (['after-pipe', 'in-where', 'in-summarize-by'] as const).flatMap((context) => cursorCases(queries, context));
+  const document = buildDocument(queries, 2_000).text;
+
+  warmUp(queries, (query) => ours.diagnose(query), 20);
+  warmUp(cursors, ({ query, offset }) => ours.complete(query, offset), 20);
+
+  const cpuProfile = await profile(() => {
+    repeatFor(seconds, () => queries.forEach((query) => ours.diagnose(query)));
+    repeatFor(seconds, () => cursors.forEach(({ query, offset }) => ours.complete(query, offset)));
+    repeatFor(seconds, () => ours.diagnoseDocument(document));
+  });
+
+  const outputPath = join(repoRoot, '.bench', 'ours.cpuprofile');
+  writeJson(outputPath, cpuProfile);
+  console.log('self time  share  function (location)');
+  for (const hot of hotFunctions(cpuProfile, sourceLocator(bundle.path, repoRoot), 25)) {
+    console.log(`${hot.selfMillis.toFixed(0).padStart(7)} ms  ${(hot.selfShare * 100).toFixed(1).padStart(4)}%  ${hot.name} (${hot.location})`);
+  }
+  console.log(`\nfull profile: ${outputPath}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
