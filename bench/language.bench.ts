@@ -101,8 +101,9 @@ function firstLine(query: string): string {
 
 function measureAnalysis(queries: readonly string[], ours: OurService, official: OfficialService): { row: ResultRow; detail: object } {
   const result = compare(queries, (service, query) => service.diagnose(query), ours, official, budgets.analysis);
-  const oursDiagnostics = queries.reduce((sum, query) => sum + ours.diagnose(query), 0);
-  const problem = oursDiagnostics > 0 ? `ours reports ${oursDiagnostics} diagnostics on the (valid) workload` : undefined;
+  const oursFlagged = queries.map((query, index) => ({ index, diagnostics: ours.describeDiagnostics(query) })).filter((entry) => entry.diagnostics.length > 0);
+  const oursDiagnostics = oursFlagged.reduce((sum, entry) => sum + entry.diagnostics.length, 0);
+  const problem = oursDiagnostics > 0 ? `ours reports ${oursDiagnostics} diagnostics on ${oursFlagged.length} valid workload queries (see details.analysis.oursFlagged)` : undefined;
   const { verdict, note } = speedupVerdict(result.ours, result.ratio);
   const slowest = result.oursPerCaseP50
     .map((p50, index) => ({ index, p50Micros: p50, query: firstLine(queries[index]) }))
@@ -120,7 +121,7 @@ function measureAnalysis(queries: readonly string[], ours: OurService, official:
       verdict,
       note: [note, problem].filter(Boolean).join('; ') || undefined,
     },
-    detail: { ...result, oursDiagnosticsOnWorkload: oursDiagnostics, oursSlowestQueries: slowest },
+    detail: { ...result, oursDiagnosticsOnWorkload: oursDiagnostics, oursFlagged, oursSlowestQueries: slowest },
   };
 }
 

@@ -6,6 +6,8 @@ export interface OurService extends ServiceUnderTest {
   diagnoseDocument(document: string): number;
   /** How many queries the parser finds in a document (tells a real parser from a placeholder). */
   countQueries(document: string): number;
+  /** Diagnostics of one query as messages with the text they cover (to vet the workload). */
+  describeDiagnostics(query: string): string[];
 }
 
 export function createOurService(schema: Schema): OurService {
@@ -24,6 +26,11 @@ export function createOurService(schema: Schema): OurService {
     },
     countQueries(document) {
       return parseDocument(document).root.queries.length;
+    },
+    describeDiagnostics(query) {
+      return getDiagnostics(analyzeDocument(parseQuery(query), schema)).map(
+        ({ severity, message, code, start, end }) => `${severity} ${code}: ${message} (${JSON.stringify(query.slice(start, end))})`,
+      );
     },
   };
 }
