@@ -2,6 +2,8 @@ import type { Expression, NameNode, TabularOperator, LetStatement } from '../syn
 import type { ParsedDocument } from '../syntax/parseResult.ts';
 import type { Diagnostic } from '../types.ts';
 import type { Schema } from './schema.ts';
+import { runAnalysis } from './queries.ts';
+import type { AnalysisState } from './state.ts';
 
 /** The scalar types of APL after alias folding (`date` → datetime, `double` → real, ...). */
 export type ScalarType = 'bool' | 'int' | 'long' | 'real' | 'string' | 'datetime' | 'timespan' | 'dynamic' | 'unknown';
@@ -46,16 +48,32 @@ export interface AnalyzedDocument {
   letsVisibleAt(offset: number): LetBinding[];
 }
 
-// Placeholder until the analyzer lands.
+/**
+ * Analyzes every query of a parsed document against an optional schema: column flow through each
+ * operator, expression types, name resolution and semantic diagnostics. One pass; the result
+ * answers the features' questions from maps.
+ */
 export function analyzeDocument(parsed: ParsedDocument, schema?: Schema): AnalyzedDocument {
+  const state = runAnalysis(parsed, schema);
   return {
     parsed,
     schema,
-    diagnostics: [],
-    inputOf: () => undefined,
-    outputOf: () => undefined,
-    typeOf: () => 'unknown',
-    symbolOf: () => undefined,
-    letsVisibleAt: () => [],
+    diagnostics: state.diagnostics,
+    inputOf: (operator) => state.inputs.get(operator),
+    outputOf: (operator) => state.outputs.get(operator),
+    typeOf: (expression) => state.types.get(expression) ?? 'unknown',
+    symbolOf: (name) => state.symbols.get(name),
+    letsVisibleAt: (offset) => letsVisibleAt(state, offset),
   };
+}
+
+function letsVisibleAt(state: AnalysisState, offset: number): LetBinding[] {
+  const query = state.queryLets.find(({ span }) => span.start <= offset && offset <= span.end);
+  if (!query) return [];
+  // A later let of the same name hides an earlier one.
+  const visible = new Map<string, LetBinding>();
+  for (const { binding, visibleFrom } of query.lets) {
+    if (visibleFrom <= offset) visible.set(binding.name, binding);
+  }
+  return [...visible.values()];
 }

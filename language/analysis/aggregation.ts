@@ -1,0 +1,143 @@
+import type { CallNode, ColumnDefinition, MakeSeriesOperator, SummarizeOperator } from '../syntax/ast.ts';
+import { findAggregation } from '../catalog/catalog.ts';
+import type { Column, ScalarType } from './analyzer.ts';
+import { analyzeExpression } from './expressions.ts';
+import { aggregateName, columnNameOf, findAggregationCall, keyName } from './naming.ts';
+import { messages, rules } from './rules.ts';
+import { expressionContext, type TableContext } from './scope.ts';
+import { reshape, uniqueName, type Flow } from './tables.ts';
+
+/** summarize and make-series: group keys first, then the aggregates. */
+
+interface Output {
+  columns: Column[];
+  taken: Set<string>;
+  /** False once a column's name is a guess. */
+  certain: boolean;
+}
+
+function add(output: Output, column: Column): Column {
+  const named: Column = { name: uniqueName(column.name, output.taken), type: column.type };
+  output.taken.add(named.name);
+  output.columns.push(named);
+  return named;
+}
+
+const isAggregation = (name: string) => findAggregation(name) !== undefined;
+
+export function summarize(operator: SummarizeOperator, input: Flow, context: TableContext): Flow {
+  const output: Output = { columns: [], taken: new Set(), certain: true };
+  groupKeys(operator.by, input, context, output);
+  for (const definition of operator.aggregates) {
+    const row = expressionContext(context, input, 'allowed');
+    const type = analyzeExpression(definition.expression, row);
+    checkAggregates(definition, row.tally, 'summarize', context);
+    const call = findAggregationCall(definition.expression, isAggregation);
+    const direct = call === definition.expression;
+    if (direct && call && (call.callee.name === 'arg_max' || call.callee.name === 'arg_min')) {
+      argExtremeColumns(call, definition, input, context, output);
+      continue;
+    }
+    aggregateColumn(definition, call, direct, type, context, output);
+  }
+  return reshape(input, output.columns, !output.certain, 'summarize');
+}
+
+/**
+ * make-series stores each aggregate as an array, and the time axis as an array named after the
+ * `on` column. Examples disagree on that column's name (`time`, `_time`), so the result stays open.
+ */
+export function makeSeries(operator: MakeSeriesOperator, input: Flow, context: TableContext): Flow {
+  const output: Output = { columns: [], taken: new Set(), certain: true };
+  groupKeys(operator.by, input, context, output);
+  const constants = expressionContext(context, undefined);
+  for (const aggregate of operator.aggregates) {
+    const definition = aggregate.column;
+    const row = expressionContext(context, input, 'allowed');
+    analyzeExpression(definition.expression, row);
+    checkAggregates(definition, row.tally, 'make-series', context);
+    if (aggregate.default) analyzeExpression(aggregate.default, constants);
+    const call = findAggregationCall(definition.expression, isAggregation);
+    aggregateColumn(definition, call, call === definition.expression, 'dynamic', context, output);
+  }
+  analyzeExpression(operator.on, expressionContext(context, input));
+  for (const bound of [operator.from, operator.to, operator.range, operator.step]) {
+    if (bound) analyzeExpression(bound, constants);
+  }
+  add(output, { name: columnNameOf(operator.on) ?? '_time', type: 'dynamic' });
+  return reshape(input, output.columns, true, 'make-series');
+}
+
+function groupKeys(keys: ColumnDefinition[], input: Flow, context: TableContext, output: Output): void {
+  const row = expressionContext(context, input);
+  keys.forEach((definition, i) => {
+    const type = analyzeExpression(definition.expression, row);
+    const name = definition.name ? { name: definition.name.name, certain: true } : keyName(definition.expression, `Column${i + 1}`);
+    output.certain &&= name.certain;
+    const column = add(output, { name: name.name, type });
+    if (definition.name) context.state.symbols.set(definition.name, { kind: 'column', column });
+  });
+}
+
+/** An aggregate column must aggregate; `round(avg(x), 2)` does, `strlen(x)` does not. */
+function checkAggregates(
+  definition: ColumnDefinition,
+  tally: { aggregations: number; unknownCalls: number },
+  operator: string,
+  context: TableContext,
+): void {
+  if (tally.aggregations > 0 || tally.unknownCalls > 0 || definition.expression.kind === 'Missing') return;
+  context.state.report(rules.aggregationExpected, definition.expression, messages.aggregationExpected(operator));
+}
+
+function aggregateColumn(
+  definition: ColumnDefinition,
+  call: CallNode | undefined,
+  direct: boolean,
+  type: ScalarType,
+  context: TableContext,
+  output: Output,
+): void {
+  let name: string;
+  if (definition.name) name = definition.name.name;
+  else if (call) {
+    const derived = aggregateName(call);
+    name = derived.name;
+    // `round(avg(x), 2)` has no documented name.
+    output.certain &&= derived.certain && direct;
+  } else {
+    name = `Column${output.columns.length + 1}`;
+    output.certain = false;
+  }
+  const column = add(output, { name, type });
+  if (definition.name) context.state.symbols.set(definition.name, { kind: 'column', column });
+}
+
+/** `arg_max(expr, a, b)` gives expr's column and a, b; `*` gives every input column. */
+function argExtremeColumns(
+  call: CallNode,
+  definition: ColumnDefinition,
+  input: Flow,
+  context: TableContext,
+  output: Output,
+): void {
+  const [first, ...fields] = call.args;
+  if (!first) return;
+  const firstValue = first.kind === 'NamedArgument' ? first.value : first;
+  const firstName =
+    definition.name?.name ?? (first.kind === 'NamedArgument' ? first.name.name : columnNameOf(firstValue));
+  if (!firstName) output.certain = false;
+  add(output, { name: firstName ?? `${call.callee.name}_`, type: context.state.types.get(firstValue) ?? 'unknown' });
+  for (const field of fields) {
+    const value = field.kind === 'NamedArgument' ? field.value : field;
+    if (value.kind === 'Star') {
+      for (const column of input.shape.columns) if (!output.taken.has(column.name)) add(output, column);
+      output.certain &&= !input.shape.open;
+      continue;
+    }
+    const name = field.kind === 'NamedArgument' ? field.name.name : columnNameOf(value);
+    if (!name) output.certain = false;
+    const column = add(output, { name: name ?? `${call.callee.name}_`, type: context.state.types.get(value) ?? 'unknown' });
+    if (field.kind === 'NamedArgument') context.state.symbols.set(field.name, { kind: 'column', column });
+  }
+}

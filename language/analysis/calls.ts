@@ -1,0 +1,179 @@
+import type { Argument, CallNode, Expression } from '../syntax/ast.ts';
+import { findFunction, type FunctionEntry, type SignatureEntry } from '../catalog/catalog.ts';
+import type { ScalarType } from './analyzer.ts';
+import { analyzeArgument, checkTypeName } from './expressions.ts';
+import { describeArity, messages, rules } from './rules.ts';
+import type { ExpressionContext } from './scope.ts';
+import { findColumn } from './tables.ts';
+import { describeSpec, isClearMismatch, parseTypeSpec } from './types.ts';
+
+/** Function calls: lookup, aggregation context, argument count and types, result type. */
+export function analyzeCall(call: CallNode, context: ExpressionContext): ScalarType {
+  const name = call.callee.name;
+  const entry = findFunction(name);
+  if (!entry) {
+    context.state.report(rules.unknownFunction, call.callee, messages.unknownFunction(name));
+    context.tally.unknownCalls++;
+    for (const argument of call.args) analyzeArgument(argument, context);
+    return 'unknown';
+  }
+  context.state.symbols.set(call.callee, { kind: 'function', name: entry.name });
+
+  let argumentContext = context;
+  if (entry.kind === 'aggregation') {
+    context.tally.aggregations++;
+    if (context.aggregation === 'none') {
+      context.state.report(rules.aggregationContext, call.callee, messages.aggregationOutside(name));
+    } else if (context.aggregation === 'nested') {
+      context.state.report(rules.aggregationContext, call.callee, messages.aggregationNested(name));
+    }
+    argumentContext = { ...context, aggregation: 'nested' };
+  }
+
+  switch (name) {
+    case 'column_ifexists':
+      return columnIfExists(call, argumentContext);
+    case 'ensure_field':
+      return ensureField(call, argumentContext);
+  }
+
+  const argumentTypes = call.args.map((argument) => analyzeArgumentOf(argument, argumentContext));
+  if (name === 'bin_auto') checkBinAuto(call, context);
+
+  const signature = pickSignature(entry, call.args.length);
+  if (!signature) {
+    const [min, max] = arityRange(entry);
+    context.state.report(rules.argumentCount, call, messages.argumentCount(name, describeArity(min, max), call.args.length));
+    return returnType(entry.signatures[0], argumentTypes, call.args.length);
+  }
+  checkArgumentTypes(entry, signature, call.args, argumentTypes, context);
+  return returnType(signature, argumentTypes, call.args.length);
+}
+
+function analyzeArgumentOf(argument: Argument, context: ExpressionContext): ScalarType {
+  const value = argument.kind === 'NamedArgument' ? argument.value : argument;
+  if (value.kind === 'Star') return 'unknown';
+  return analyzeArgument(argument, context);
+}
+
+/** `column_ifexists("name", default)`: never complains about the name; typed as the column if present. */
+function columnIfExists(call: CallNode, context: ExpressionContext): ScalarType {
+  const [field, fallback] = call.args;
+  const fallbackType = fallback ? analyzeArgument(fallback, context) : 'unknown';
+  if (field?.kind === 'Literal' && typeof field.value === 'string') {
+    context.state.types.set(field, 'string');
+    const found = context.row && findColumn(context.row.shape, field.value);
+    if (found) return found.type;
+  }
+  for (const argument of call.args.slice(2)) analyzeArgument(argument, context);
+  return fallbackType;
+}
+
+/** `ensure_field("name", typeof(T))` has type T. */
+function ensureField(call: CallNode, context: ExpressionContext): ScalarType {
+  const [field, type] = call.args;
+  if (field?.kind === 'Literal') context.state.types.set(field, 'string');
+  for (const argument of call.args.slice(2)) analyzeArgument(argument, context);
+  if (type?.kind === 'TypeOf') return checkTypeName(type.typeName, context);
+  if (type) analyzeArgument(type, context);
+  return 'unknown';
+}
+
+function checkBinAuto(call: CallNode, context: ExpressionContext): void {
+  const [argument] = call.args;
+  if (!argument || argument.kind === 'Missing') return;
+  const isTime = argument.kind === 'Name' && argument.name === '_time';
+  if (!isTime) context.state.report(rules.binAutoTime, argument, messages.binAutoTime());
+}
+
+function arity(signature: SignatureEntry): [number, number] {
+  let min = 0;
+  let variadic = false;
+  for (const param of signature.params) {
+    if (param.variadic) variadic = true;
+    else if (!param.optional) min++;
+  }
+  return [min, variadic ? Infinity : signature.params.length];
+}
+
+function arityRange(entry: FunctionEntry): [number, number] {
+  let min = Infinity;
+  let max = 0;
+  for (const signature of entry.signatures) {
+    const [low, high] = arity(signature);
+    min = Math.min(min, low);
+    max = Math.max(max, high);
+  }
+  return [min, max];
+}
+
+function pickSignature(entry: FunctionEntry, count: number): SignatureEntry | undefined {
+  return entry.signatures.find((signature) => {
+    const [min, max] = arity(signature);
+    return count >= min && count <= max;
+  });
+}
+
+/**
+ * The parameter index each argument binds to. Arguments past a variadic parameter (or a
+ * repeating group such as case's condition/result pairs) cycle through it; parameters after the
+ * repetition (case's `else`) take the last arguments.
+ */
+export function parameterIndexes(signature: SignatureEntry, count: number): number[] {
+  const params = signature.params;
+  const variadicStart = params.findIndex((param) => param.variadic);
+  const indexes: number[] = [];
+  if (variadicStart < 0) {
+    for (let i = 0; i < count; i++) indexes.push(Math.min(i, params.length - 1));
+    return indexes;
+  }
+  const groupSize = Math.max(1, signature.variadicGroup?.length ?? 1);
+  const tailStart = variadicStart + groupSize;
+  const tailLength = params.length - tailStart;
+  for (let i = 0; i < count; i++) {
+    if (i < variadicStart) indexes.push(i);
+    else if (tailLength > 0 && i >= count - tailLength && count - tailLength >= variadicStart) {
+      indexes.push(tailStart + (i - (count - tailLength)));
+    } else indexes.push(variadicStart + ((i - variadicStart) % groupSize));
+  }
+  return indexes;
+}
+
+function checkArgumentTypes(
+  entry: FunctionEntry,
+  signature: SignatureEntry,
+  args: Argument[],
+  types: ScalarType[],
+  context: ExpressionContext,
+): void {
+  const indexes = parameterIndexes(signature, args.length);
+  args.forEach((argument, i) => {
+    const param = signature.params[indexes[i]];
+    if (!param) return;
+    const spec = parseTypeSpec(param.type);
+    if (isClearMismatch(types[i], spec)) {
+      const message = messages.argumentType(entry.name, param.name, describeSpec(spec), types[i]);
+      context.state.report(rules.argumentType, argumentValue(argument), message);
+    }
+  });
+}
+
+function argumentValue(argument: Argument): Expression {
+  return argument.kind === 'NamedArgument' ? argument.value : argument;
+}
+
+function returnType(signature: SignatureEntry, types: ScalarType[], count: number): ScalarType {
+  const spec = parseTypeSpec(signature.returns);
+  if (spec.kind === 'set') return spec.types.size === 1 ? [...spec.types][0] : 'unknown';
+  if (spec.kind !== 'same') return 'unknown';
+  const direct = types[spec.index] ?? 'unknown';
+  if (direct !== 'unknown') return direct;
+  // iff(p, null, x), case(...), coalesce(...): any argument bound to a parameter of the same
+  // declared type tells the result's type.
+  const wanted = signature.params[spec.index]?.type;
+  const indexes = parameterIndexes(signature, count);
+  for (let i = 0; i < count; i++) {
+    if (signature.params[indexes[i]]?.type === wanted && types[i] !== 'unknown') return types[i];
+  }
+  return 'unknown';
+}

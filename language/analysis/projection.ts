@@ -1,0 +1,150 @@
+import type {
+  Expression,
+  ProjectColumnsOperator,
+  ProjectOperator,
+  ProjectRenameOperator,
+  ProjectReorderOperator,
+} from '../syntax/ast.ts';
+import type { Column } from './analyzer.ts';
+import { analyzeExpression, columnIn, resolveColumn } from './expressions.ts';
+import { columnNameOf, keyName } from './naming.ts';
+import { expressionContext, type ExpressionContext, type TableContext } from './scope.ts';
+import { findColumn, reshape, wildcardMatcher, type Flow } from './tables.ts';
+
+/** project, project-away, project-keep, project-rename and project-reorder. */
+
+/** `project a, b = expr, c*`: exactly the listed columns, computed against the input. */
+export function project(operator: ProjectOperator, input: Flow, context: TableContext): Flow {
+  const row = expressionContext(context, input);
+  const columns: Column[] = [];
+  let open = false;
+  operator.columns.forEach((definition, i) => {
+    const expression = definition.expression;
+    if (!definition.name && (expression.kind === 'Wildcard' || expression.kind === 'Star')) {
+      columns.push(...matching(expression, input));
+      open ||= input.shape.open;
+      return;
+    }
+    const type = analyzeExpression(expression, row);
+    const name = definition.name ? { name: definition.name.name, certain: true } : keyName(expression, `Column${i + 1}`);
+    if (!definition.name && !columnNameOf(expression)) open = true;
+    const column: Column = { name: name.name, type };
+    if (definition.name) context.state.symbols.set(definition.name, { kind: 'column', column });
+    const at = columns.findIndex((existing) => existing.name === column.name);
+    if (at >= 0) columns[at] = column;
+    else columns.push(column);
+  });
+  return reshape(input, columns, open, 'project');
+}
+
+export function projectAway(operator: ProjectColumnsOperator, input: Flow, context: TableContext): Flow {
+  const row = expressionContext(context, input);
+  const removed = new Set<string>();
+  for (const expression of operator.columns) {
+    if (expression.kind === 'Wildcard' || expression.kind === 'Star') {
+      for (const column of matching(expression, input)) removed.add(column.name);
+      continue;
+    }
+    const name = namedColumn(expression, row);
+    if (name) removed.add(name);
+  }
+  const columns = input.shape.columns.filter((column) => !removed.has(column.name));
+  return reshape(input, columns, input.shape.open, 'project-away', [...removed]);
+}
+
+export function projectKeep(operator: ProjectColumnsOperator, input: Flow, context: TableContext): Flow {
+  const row = expressionContext(context, input);
+  const kept = new Set<string>();
+  const unlisted: Column[] = [];
+  let open = false;
+  for (const expression of operator.columns) {
+    if (expression.kind === 'Wildcard' || expression.kind === 'Star') {
+      for (const column of matching(expression, input)) kept.add(column.name);
+      open ||= input.shape.open;
+      continue;
+    }
+    const name = namedColumn(expression, row);
+    if (!name) continue;
+    kept.add(name);
+    if (!findColumn(input.shape, name) && input.shape.open) unlisted.push({ name, type: 'unknown' });
+  }
+  const columns = input.shape.columns.filter((column) => kept.has(column.name)).concat(unlisted);
+  return reshape(input, columns, open, 'project-keep');
+}
+
+/** `project-rename new = old`: renamed in place. */
+export function projectRename(operator: ProjectRenameOperator, input: Flow, context: TableContext): Flow {
+  const row = expressionContext(context, input);
+  const renames = new Map<string, string>();
+  for (const definition of operator.columns) {
+    const oldName = namedColumn(definition.expression, row);
+    if (!oldName || !definition.name) continue;
+    renames.set(oldName, definition.name.name);
+  }
+  const columns: Column[] = input.shape.columns.map((column) => {
+    const renamed = renames.get(column.name);
+    return renamed === undefined ? column : { name: renamed, type: column.type };
+  });
+  for (const [oldName, newName] of renames) {
+    if (!findColumn(input.shape, oldName) && input.shape.open) columns.push({ name: newName, type: 'unknown' });
+  }
+  for (const definition of operator.columns) {
+    if (!definition.name) continue;
+    const column = columns.find((candidate) => candidate.name === definition.name?.name);
+    if (column) context.state.symbols.set(definition.name, { kind: 'column', column });
+  }
+  return reshape(input, columns, input.shape.open, 'project-rename', [...renames.keys()]);
+}
+
+/** `project-reorder a, b* asc`: the listed columns first, the rest after in their order. */
+export function projectReorder(operator: ProjectReorderOperator, input: Flow, context: TableContext): Flow {
+  const row = expressionContext(context, input);
+  const front: Column[] = [];
+  const placed = new Set<string>();
+  const place = (column: Column) => {
+    if (placed.has(column.name)) return;
+    placed.add(column.name);
+    front.push(column);
+  };
+  for (const entry of operator.columns) {
+    const expression = entry.expression;
+    if (expression.kind === 'Wildcard' || expression.kind === 'Star') {
+      const matches = matching(expression, input);
+      if (entry.order) matches.sort(orderBy(entry.order));
+      matches.forEach(place);
+      continue;
+    }
+    const name = namedColumn(expression, row);
+    const column = name ? columnIn(input, name) : undefined;
+    if (column) place(column);
+  }
+  const rest = input.shape.columns.filter((column) => !placed.has(column.name));
+  return reshape(input, front.concat(rest), input.shape.open, 'project-reorder');
+}
+
+function matching(expression: Expression, input: Flow): Column[] {
+  if (expression.kind === 'Star') return input.shape.columns.slice();
+  if (expression.kind !== 'Wildcard') return [];
+  const matches = wildcardMatcher(expression.pattern);
+  return input.shape.columns.filter((column) => matches(column.name));
+}
+
+/** A column named in a list (`a`, `['geo.city']`, `geo.city`), checked against the row. */
+function namedColumn(expression: Expression, row: ExpressionContext): string | undefined {
+  if (expression.kind === 'Name') {
+    resolveColumn(expression, row);
+    return expression.name;
+  }
+  // `geo.city` and friends: the member analysis resolves, records and reports the path.
+  analyzeExpression(expression, row);
+  return columnNameOf(expression);
+}
+
+function orderBy(order: 'asc' | 'desc' | 'granny-asc' | 'granny-desc'): (a: Column, b: Column) => number {
+  const granny = order.startsWith('granny');
+  const compare = granny
+    ? (a: string, b: string) => a.localeCompare(b, undefined, { numeric: true })
+    : (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  const sign = order.endsWith('desc') ? -1 : 1;
+  return (a, b) => sign * compare(a.name, b.name);
+}

@@ -1,0 +1,77 @@
+import type { Expression, LetStatement, QueryNode } from '../syntax/ast.ts';
+import type { ParsedDocument } from '../syntax/parseResult.ts';
+import type { LetBinding } from './analyzer.ts';
+import { analyzeExpression } from './expressions.ts';
+import type { Schema } from './schema.ts';
+import { schemaTables } from './schemaTables.ts';
+import { expressionContext, type QueryScope, type TableContext } from './scope.ts';
+import { analyzeTable } from './sources.ts';
+import { AnalysisState } from './state.ts';
+
+/** Walks every query once: lets in order, then the tabular expression. */
+export function runAnalysis(parsed: ParsedDocument, schema: Schema | undefined): AnalysisState {
+  const state = new AnalysisState(parsed, schema ? schemaTables(schema) : undefined);
+  for (const query of parsed.root.queries) analyzeQuery(query, state);
+  state.diagnostics.sort((a, b) => a.start - b.start || a.end - b.end);
+  return state;
+}
+
+function analyzeQuery(query: QueryNode, state: AnalysisState): void {
+  const scope: QueryScope = { lets: new Map() };
+  const lets: { binding: LetBinding; visibleFrom: number }[] = [];
+  state.queryLets.push({ span: { start: query.start, end: query.end }, lets });
+  for (const statement of query.statements) {
+    switch (statement.kind) {
+      case 'LetStatement': {
+        const binding = analyzeLet(statement, scope, state);
+        state.symbols.set(statement.name, { kind: 'let', binding });
+        // Visible after its own statement, not inside its value.
+        scope.lets.set(binding.name, binding);
+        lets.push({ binding, visibleFrom: statement.end });
+        break;
+      }
+      case 'SetStatement':
+        if (statement.value) analyzeExpression(statement.value, expressionContext(tableContext(scope, state), undefined));
+        break;
+      case 'ExpressionStatement':
+        if (isTabular(statement.expression, scope)) analyzeTable(statement.expression, scope, state);
+        else analyzeExpression(statement.expression, expressionContext(tableContext(scope, state), undefined));
+        break;
+    }
+  }
+}
+
+function analyzeLet(statement: LetStatement, scope: QueryScope, state: AnalysisState): LetBinding {
+  const name = statement.name.name;
+  if (isTabular(statement.value, scope)) {
+    const flow = analyzeTable(statement.value, scope, state);
+    const binding: LetBinding = { name, statement, type: 'table', table: flow.shape };
+    state.letFlows.set(binding, flow);
+    return binding;
+  }
+  const type = analyzeExpression(statement.value, expressionContext(tableContext(scope, state), undefined));
+  return { name, statement, type };
+}
+
+/**
+ * Whether an expression denotes a table. A bare name does unless it is a scalar let: at the
+ * top of a query or as a let's whole value, an unknown name can only be a dataset.
+ */
+function isTabular(expression: Expression, scope: QueryScope): boolean {
+  switch (expression.kind) {
+    case 'Pipeline':
+      return true;
+    case 'Paren':
+      return isTabular(expression.expression, scope);
+    case 'Name': {
+      const binding = scope.lets.get(expression.name);
+      return binding ? binding.type === 'table' : true;
+    }
+    default:
+      return false;
+  }
+}
+
+function tableContext(scope: QueryScope, state: AnalysisState): TableContext {
+  return { state, query: scope, analyzeTable: (expression, query) => analyzeTable(expression, query, state) };
+}
