@@ -94,7 +94,7 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
   }
 
   before(async () => {
-    client = LspTestClient.start(builtBundle('server.js'));
+    client = LspTestClient.overStdio(builtBundle('server.js'));
     const started = performance.now();
     initializeResult = await client.request<InitializeResult>('initialize', {
       processId: process.pid,
@@ -430,5 +430,31 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
     assert.equal(await client.request('shutdown', null), null);
     client.notify('exit', null);
     assert.equal(await client.exited, 0);
+  });
+});
+
+describe('language server over node IPC', { timeout: 30_000 }, () => {
+  it('initializes, publishes diagnostics and exits like under the VS Code client', async () => {
+    const client = LspTestClient.overNodeIpc(builtBundle('server.js'));
+    try {
+      const result = await client.request<InitializeResult>('initialize', {
+        processId: process.pid,
+        rootUri: null,
+        capabilities: {},
+        initializationOptions: { schema: undefined },
+      });
+      assert.equal(result.capabilities.hoverProvider, true);
+      client.notify('initialized', {});
+      const uri = newUri();
+      const mark = client.mark();
+      client.open(uri, "['sample-http-logs'] | take 10");
+      const published = await client.diagnosticsAfter(mark, uri);
+      assert.equal(published.version, 1);
+      assert.equal(await client.request('shutdown', null), null);
+      client.notify('exit', null);
+      assert.equal(await client.exited, 0);
+    } finally {
+      client.dispose();
+    }
   });
 });

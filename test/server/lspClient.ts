@@ -1,5 +1,14 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import {
+  createMessageConnection,
+  IPCMessageReader,
+  IPCMessageWriter,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type MessageConnection,
+  type MessageReader,
+  type MessageWriter,
+} from 'vscode-jsonrpc/node';
 import type { LogMessageParams, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 
 const defaultTimeoutMs = 5000;
@@ -17,12 +26,16 @@ export class LspTestClient {
   private readonly waiters = new Set<() => void>();
   private stderr = '';
 
-  private constructor(private readonly child: ChildProcessWithoutNullStreams) {
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => (this.stderr += chunk));
+  private constructor(
+    private readonly child: ChildProcess,
+    reader: MessageReader,
+    writer: MessageWriter,
+  ) {
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (chunk: string) => (this.stderr += chunk));
     this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 
-    this.connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+    this.connection = createMessageConnection(reader, writer);
     this.connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
       this.published.push(params);
       for (const wake of this.waiters) wake();
@@ -38,8 +51,16 @@ export class LspTestClient {
     this.connection.listen();
   }
 
-  static start(serverPath: string): LspTestClient {
-    return new LspTestClient(spawn(process.execPath, [serverPath, '--stdio'], { stdio: 'pipe' }));
+  /** Talks to the server over its stdin/stdout, as most editors do. */
+  static overStdio(serverPath: string): LspTestClient {
+    const child = spawn(process.execPath, [serverPath, '--stdio'], { stdio: 'pipe' });
+    return new LspTestClient(child, new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  }
+
+  /** Talks to the server over node's IPC channel, as the VS Code client does. */
+  static overNodeIpc(serverPath: string): LspTestClient {
+    const child = fork(serverPath, ['--node-ipc'], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    return new LspTestClient(child, new IPCMessageReader(child), new IPCMessageWriter(child));
   }
 
   async request<R>(method: string, params: unknown, timeoutMs = defaultTimeoutMs): Promise<R> {
