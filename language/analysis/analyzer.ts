@@ -3,7 +3,7 @@ import type { ParsedDocument } from '../syntax/parseResult.ts';
 import type { Diagnostic } from '../types.ts';
 import type { Schema } from './schema.ts';
 import { runAnalysis } from './queries.ts';
-import type { AnalysisState } from './state.ts';
+import type { AnalysisState, QueryLets } from './state.ts';
 
 /** The scalar types of APL after alias folding (`date` → datetime, `double` → real, ...). */
 export type ScalarType = 'bool' | 'int' | 'long' | 'real' | 'string' | 'datetime' | 'timespan' | 'dynamic' | 'unknown';
@@ -68,7 +68,7 @@ export function analyzeDocument(parsed: ParsedDocument, schema?: Schema): Analyz
 }
 
 function letsVisibleAt(state: AnalysisState, offset: number): LetBinding[] {
-  const query = state.queryLets.find(({ span }) => span.start <= offset && offset <= span.end);
+  const query = queryAt(state, offset);
   if (!query) return [];
   // A later let of the same name hides an earlier one.
   const visible = new Map<string, LetBinding>();
@@ -76,4 +76,19 @@ function letsVisibleAt(state: AnalysisState, offset: number): LetBinding[] {
     if (visibleFrom <= offset) visible.set(binding.name, binding);
   }
   return [...visible.values()];
+}
+
+/**
+ * The query an offset belongs to: the one containing it, or the one it trails (the cursor after
+ * the last token while typing), as long as no blank line, which would start a new query, lies between.
+ */
+function queryAt(state: AnalysisState, offset: number): QueryLets | undefined {
+  let candidate: QueryLets | undefined;
+  for (const query of state.queryLets) {
+    if (query.span.start > offset) break;
+    candidate = query;
+  }
+  if (!candidate || offset <= candidate.span.end) return candidate;
+  const gap = state.parsed.text.slice(candidate.span.end, offset);
+  return /\n[ \t]*\r?\n/.test(gap) ? undefined : candidate;
 }

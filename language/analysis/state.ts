@@ -6,6 +6,12 @@ import type { Rule } from './rules.ts';
 import type { Flow } from './tables.ts';
 import type { SchemaTables } from './schemaTables.ts';
 
+/** One query's span and its lets, each visible from the end of its statement. */
+export interface QueryLets {
+  span: Span;
+  lets: { binding: LetBinding; visibleFrom: number }[];
+}
+
 /** Everything one analysis run records, keyed by AST node. */
 export class AnalysisState {
   readonly diagnostics: Diagnostic[] = [];
@@ -15,8 +21,7 @@ export class AnalysisState {
   readonly outputs = new Map<TabularOperator, TableShape>();
   /** The flows of tabular lets, so a pipeline that starts from one keeps its history. */
   readonly letFlows = new Map<LetBinding, Flow>();
-  /** Per query: its span and its lets, each visible from the end of its statement. */
-  readonly queryLets: { span: Span; lets: { binding: LetBinding; visibleFrom: number }[] }[] = [];
+  readonly queryLets: QueryLets[] = [];
 
   constructor(
     readonly parsed: ParsedDocument,

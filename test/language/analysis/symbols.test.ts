@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeDocument } from '../../../language/analysis/analyzer.ts';
+import { LineIndex } from '../../../language/text/lineIndex.ts';
 import * as b from './astBuilder.ts';
 import { sampleSchema } from './testSchema.ts';
 
@@ -47,7 +48,12 @@ describe('symbols', () => {
     assert.deepEqual(names(first.end), ['a:long']);
     assert.deepEqual(names(second.end), ['a:long', 'b:string']);
     assert.deepEqual(names(tail.start), ['a:string', 'b:string']);
-    assert.deepEqual(names(tail.end + 1000), []);
+    // Typing after the last token still belongs to the query, unless a blank line starts a new one.
+    assert.deepEqual(names(tail.end + 3), ['a:string', 'b:string']);
+    const document = b.documentOf(b.query(first, second, third, tail));
+    const text = document.text.slice(0, tail.end) + '\n\n' + document.text.slice(tail.end + 2);
+    const separated = analyzeDocument({ ...document, text, lineIndex: new LineIndex(text) }, sampleSchema);
+    assert.deepEqual(separated.letsVisibleAt(tail.end + 3), []);
   });
 
   it('gives each operator its input and output', () => {
