@@ -74,7 +74,7 @@ function ensureField(call: CallNode, context: ExpressionContext): ScalarType {
   const [field, type] = call.args;
   if (field?.kind === 'Literal') context.state.types.set(field, 'string');
   for (const argument of call.args.slice(2)) analyzeArgument(argument, context);
-  if (type?.kind === 'TypeOf') return checkTypeName(type.typeName, context);
+  if (type?.kind === 'TypeOf') return checkTypeName(type.typeName, context.state);
   if (type) analyzeArgument(type, context);
   return 'unknown';
 }

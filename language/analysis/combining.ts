@@ -1,6 +1,7 @@
 import type { Expression, JoinOperator, UnionOperator } from '../syntax/ast.ts';
 import type { Column } from './analyzer.ts';
-import { analyzeExpression, columnIn, reportMissingColumn } from './expressions.ts';
+import { analyzeExpression } from './expressions.ts';
+import { columnIn, reportMissingColumn } from './names.ts';
 import { findOption, optionText } from './options.ts';
 import { expressionContext, type JoinSides, type TableContext } from './scope.ts';
 import { flowOf, mergeFlows, openFlow, reshape, uniqueName, wildcardMatcher, type Flow } from './tables.ts';

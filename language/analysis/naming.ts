@@ -1,5 +1,5 @@
 import type { CallNode, Expression } from '../syntax/ast.ts';
-import { dottedPath } from './expressions.ts';
+import { dottedPath } from './names.ts';
 
 /**
  * Names of computed columns. `certain` is false where APL's rule is not documented; the operator

@@ -158,9 +158,10 @@ function extend(operator: ExtendOperator, input: Flow, context: TableContext): F
   let certain = true;
   operator.columns.forEach((definition, i) => {
     const type = analyzeExpression(definition.expression, expressionContext(context, flow));
-    const name = definition.name ? { name: definition.name.name, certain: true } : keyName(definition.expression, `Column${i + 1}`);
-    if (!definition.name && !columnNameOf(definition.expression)) certain = false;
-    const column: Column = { name: name.name, type };
+    // An unnamed computed column has no documented name; KQL calls it Column1, Column2, ...
+    const name = definition.name?.name ?? columnNameOf(definition.expression);
+    if (!name) certain = false;
+    const column: Column = { name: name ?? `Column${i + 1}`, type };
     if (definition.name) context.state.symbols.set(definition.name, { kind: 'column', column });
     flow = extendFlow(flow, [column]);
   });
@@ -168,7 +169,7 @@ function extend(operator: ExtendOperator, input: Flow, context: TableContext): F
 }
 
 function declaredColumn(declaration: ColumnDeclaration, context: TableContext, defaultType: Column['type']): Column {
-  const type = declaration.type ? checkTypeName(declaration.type, expressionContext(context, undefined)) : defaultType;
+  const type = declaration.type ? checkTypeName(declaration.type, context.state) : defaultType;
   const column: Column = { name: declaration.name.name, type };
   context.state.symbols.set(declaration.name, { kind: 'column', column });
   return column;
@@ -197,7 +198,7 @@ function mvExpand(operator: MvExpandOperator, input: Flow, context: TableContext
   operator.columns.forEach((entry, i) => {
     const definition = entry.column;
     analyzeExpression(definition.expression, row);
-    const type = entry.toType ? checkTypeName(entry.toType, row) : 'dynamic';
+    const type = entry.toType ? checkTypeName(entry.toType, context.state) : 'dynamic';
     const name = definition.name?.name ?? columnNameOf(definition.expression);
     if (!name) certain = false;
     const column: Column = { name: name ?? `Column${i + 1}`, type };
@@ -214,8 +215,7 @@ function mvExpand(operator: MvExpandOperator, input: Flow, context: TableContext
     columns.push(column);
   }
   if (operator.limit) analyzeExpression(operator.limit, expressionContext(context, undefined));
-  const flow = reshape(input, columns, input.shape.open || !certain, 'mv-expand');
-  return input.closedBy && !flow.closedBy && !flow.shape.open ? { ...flow, closedBy: input.closedBy } : flow;
+  return reshape(input, columns, input.shape.open || !certain, 'mv-expand');
 }
 
 function print(operator: PrintOperator, input: Flow, context: TableContext): Flow {

@@ -6,8 +6,9 @@ import type {
   ProjectReorderOperator,
 } from '../syntax/ast.ts';
 import type { Column } from './analyzer.ts';
-import { analyzeExpression, columnIn, resolveColumn } from './expressions.ts';
-import { columnNameOf, keyName } from './naming.ts';
+import { analyzeExpression } from './expressions.ts';
+import { columnIn, resolveColumn } from './names.ts';
+import { columnNameOf } from './naming.ts';
 import { expressionContext, type ExpressionContext, type TableContext } from './scope.ts';
 import { findColumn, reshape, wildcardMatcher, type Flow } from './tables.ts';
 
@@ -26,9 +27,9 @@ export function project(operator: ProjectOperator, input: Flow, context: TableCo
       return;
     }
     const type = analyzeExpression(expression, row);
-    const name = definition.name ? { name: definition.name.name, certain: true } : keyName(expression, `Column${i + 1}`);
-    if (!definition.name && !columnNameOf(expression)) open = true;
-    const column: Column = { name: name.name, type };
+    const name = definition.name?.name ?? columnNameOf(expression);
+    if (!name) open = true; // an unnamed computed column: its name is not documented
+    const column: Column = { name: name ?? `Column${i + 1}`, type };
     if (definition.name) context.state.symbols.set(definition.name, { kind: 'column', column });
     const at = columns.findIndex((existing) => existing.name === column.name);
     if (at >= 0) columns[at] = column;
