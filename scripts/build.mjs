@@ -1,4 +1,5 @@
 // Bundles the three entry points. Type-checking is a separate step (`npm run typecheck`).
+import { mkdirSync, writeFileSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
@@ -19,6 +20,10 @@ const entries = [
   { entryPoints: ['cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   { entryPoints: ['client/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
 ];
+
+// The bundles are CommonJS (VS Code loads extensions with require) while the sources are ESM.
+mkdirSync('dist', { recursive: true });
+writeFileSync('dist/package.json', JSON.stringify({ type: 'commonjs' }) + '\n');
 
 const contexts = await Promise.all(entries.map((entry) => esbuild.context({ ...common, ...entry })));
 if (watch) {

@@ -1,0 +1,766 @@
+import { CstParser, type IToken, type TokenType } from 'chevrotain';
+import * as t from './tokens.ts';
+import { errorMessages } from './errorMessages.ts';
+
+/**
+ * APL's grammar as a chevrotain CST parser. It only recognises structure; `cstToAst.ts` turns
+ * the concrete syntax tree into the AST. Error recovery is on: a mistake yields a partial tree
+ * plus an error, and parsing resumes at the next `|`, `,`, `)` or statement.
+ */
+export class AplGrammar extends CstParser {
+  constructor() {
+    super(t.allTokens, { recoveryEnabled: true, maxLookahead: 2, errorMessageProvider: errorMessages });
+    this.performSelfAnalysis();
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Statements
+
+  /** Statements; a missing `;` between two of them is reported when building the AST. */
+  query = this.RULE('query', () => {
+    this.MANY(() => this.OR([{ ALT: () => this.CONSUME(t.Semicolon) }, { ALT: () => this.SUBRULE(this.statement) }]));
+  });
+
+  statement = this.RULE('statement', () => {
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        { ALT: () => this.SUBRULE(this.letStatement) },
+        { ALT: () => this.SUBRULE(this.setStatement) },
+        { ALT: () => this.SUBRULE(this.pipeline) },
+      ],
+    });
+  });
+
+  letStatement = this.RULE('letStatement', () => {
+    this.CONSUME(t.LetKeyword);
+    this.SUBRULE(this.name);
+    this.CONSUME(t.Equals);
+    this.SUBRULE(this.pipeline);
+  });
+
+  setStatement = this.RULE('setStatement', () => {
+    this.CONSUME(t.SetKeyword);
+    this.SUBRULE(this.name);
+    this.OPTION(() => {
+      this.CONSUME(t.Equals);
+      this.SUBRULE(this.expression);
+    });
+  });
+
+  /** A tabular or scalar expression followed by `| operator` stages. */
+  pipeline = this.RULE('pipeline', () => {
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        { ALT: () => this.SUBRULE(this.unionOperator) },
+        { ALT: () => this.SUBRULE(this.searchOperator) },
+        { ALT: () => this.SUBRULE(this.printOperator) },
+        { ALT: () => this.SUBRULE(this.dataTableOperator) },
+        { ALT: () => this.SUBRULE(this.externalDataOperator) },
+        { ALT: () => this.SUBRULE(this.expression) },
+      ],
+    });
+    this.MANY(() => {
+      this.CONSUME(t.Pipe);
+      this.SUBRULE(this.tabularOperator);
+    });
+  });
+
+  // ------------------------------------------------------------------------------------------
+  // Tabular operators
+
+  tabularOperator = this.RULE('tabularOperator', () => {
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        { ALT: () => this.SUBRULE(this.whereOperator) },
+        { ALT: () => this.SUBRULE(this.extendOperator) },
+        { ALT: () => this.SUBRULE(this.projectOperator) },
+        { ALT: () => this.SUBRULE(this.projectColumnsOperator) },
+        { ALT: () => this.SUBRULE(this.projectRenameOperator) },
+        { ALT: () => this.SUBRULE(this.projectReorderOperator) },
+        { ALT: () => this.SUBRULE(this.summarizeOperator) },
+        { ALT: () => this.SUBRULE(this.countOperator) },
+        { ALT: () => this.SUBRULE(this.distinctOperator) },
+        { ALT: () => this.SUBRULE(this.limitOperator) },
+        { ALT: () => this.SUBRULE(this.topOperator) },
+        { ALT: () => this.SUBRULE(this.sortOperator) },
+        { ALT: () => this.SUBRULE(this.joinOperator) },
+        { ALT: () => this.SUBRULE(this.unionOperator) },
+        { ALT: () => this.SUBRULE(this.searchOperator) },
+        { ALT: () => this.SUBRULE(this.parseOperator) },
+        { ALT: () => this.SUBRULE(this.parseKvOperator) },
+        { ALT: () => this.SUBRULE(this.mvExpandOperator) },
+        { ALT: () => this.SUBRULE(this.makeSeriesOperator) },
+        { ALT: () => this.SUBRULE(this.sampleOperator) },
+        { ALT: () => this.SUBRULE(this.getSchemaOperator) },
+        { ALT: () => this.SUBRULE(this.redactOperator) },
+        { ALT: () => this.SUBRULE(this.printOperator) },
+        { ALT: () => this.SUBRULE(this.unknownOperator) },
+      ],
+    });
+  });
+
+  whereOperator = this.RULE('whereOperator', () => {
+    this.CONSUME(t.Where);
+    this.SUBRULE(this.expression);
+  });
+
+  extendOperator = this.RULE('extendOperator', () => {
+    this.OR([{ ALT: () => this.CONSUME(t.Extend) }, { ALT: () => this.CONSUME(t.ExtendValid) }]);
+    this.SUBRULE(this.columnDefinitionList);
+  });
+
+  projectOperator = this.RULE('projectOperator', () => {
+    this.CONSUME(t.Project);
+    this.SUBRULE(this.columnDefinitionList);
+  });
+
+  projectColumnsOperator = this.RULE('projectColumnsOperator', () => {
+    this.OR([{ ALT: () => this.CONSUME(t.ProjectAway) }, { ALT: () => this.CONSUME(t.ProjectKeep) }]);
+    this.AT_LEAST_ONE_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.columnPattern) });
+  });
+
+  projectRenameOperator = this.RULE('projectRenameOperator', () => {
+    this.CONSUME(t.ProjectRename);
+    this.SUBRULE(this.columnDefinitionList);
+  });
+
+  projectReorderOperator = this.RULE('projectReorderOperator', () => {
+    this.CONSUME(t.ProjectReorder);
+    this.AT_LEAST_ONE_SEP({
+      SEP: t.Comma,
+      DEF: () => this.SUBRULE(this.projectReorderColumn),
+    });
+  });
+
+  projectReorderColumn = this.RULE('projectReorderColumn', () => {
+    this.SUBRULE(this.columnPattern);
+    this.OPTION(() =>
+      this.OR([
+        { ALT: () => this.CONSUME(t.Asc) },
+        { ALT: () => this.CONSUME(t.Desc) },
+        { ALT: () => this.CONSUME(t.GrannyAsc) },
+        { ALT: () => this.CONSUME(t.GrannyDesc) },
+      ]),
+    );
+  });
+
+  summarizeOperator = this.RULE('summarizeOperator', () => {
+    this.CONSUME(t.Summarize);
+    this.OPTION({
+      GATE: () => this.LA(1).tokenType !== t.By,
+      DEF: () => this.SUBRULE(this.columnDefinitionList),
+    });
+    this.OPTION2(() => {
+      this.CONSUME(t.By);
+      this.SUBRULE2(this.columnDefinitionList);
+    });
+  });
+
+  countOperator = this.RULE('countOperator', () => {
+    this.CONSUME(t.Count);
+  });
+
+  distinctOperator = this.RULE('distinctOperator', () => {
+    this.CONSUME(t.Distinct);
+    this.AT_LEAST_ONE_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.expression) });
+  });
+
+  limitOperator = this.RULE('limitOperator', () => {
+    this.OR([{ ALT: () => this.CONSUME(t.Take) }, { ALT: () => this.CONSUME(t.Limit) }]);
+    this.SUBRULE(this.expression);
+  });
+
+  topOperator = this.RULE('topOperator', () => {
+    this.CONSUME(t.Top);
+    this.SUBRULE(this.expression);
+    this.CONSUME(t.By);
+    this.SUBRULE(this.sortKey);
+  });
+
+  sortOperator = this.RULE('sortOperator', () => {
+    this.OR([{ ALT: () => this.CONSUME(t.Sort) }, { ALT: () => this.CONSUME(t.Order) }]);
+    this.CONSUME(t.By);
+    this.AT_LEAST_ONE_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.sortKey) });
+  });
+
+  sortKey = this.RULE('sortKey', () => {
+    this.SUBRULE(this.expression);
+    this.OPTION(() => this.OR([{ ALT: () => this.CONSUME(t.Asc) }, { ALT: () => this.CONSUME(t.Desc) }]));
+    this.OPTION2(() => {
+      this.CONSUME(t.Nulls);
+      this.OR2([{ ALT: () => this.CONSUME(t.First) }, { ALT: () => this.CONSUME(t.Last) }]);
+    });
+  });
+
+  joinOperator = this.RULE('joinOperator', () => {
+    this.OR([{ ALT: () => this.CONSUME(t.Join) }, { ALT: () => this.CONSUME(t.Lookup) }]);
+    this.MANY({ GATE: () => this.LA(2).tokenType === t.Equals, DEF: () => this.SUBRULE(this.operatorOption) });
+    this.SUBRULE(this.tableReference);
+    this.OPTION(() => {
+      this.CONSUME(t.On);
+      this.AT_LEAST_ONE_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.expression) });
+    });
+  });
+
+  unionOperator = this.RULE('unionOperator', () => {
+    this.CONSUME(t.Union);
+    this.MANY({ GATE: () => this.LA(2).tokenType === t.Equals, DEF: () => this.SUBRULE(this.operatorOption) });
+    this.AT_LEAST_ONE_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.tableReference) });
+  });
+
+  searchOperator = this.RULE('searchOperator', () => {
+    this.CONSUME(t.Search);
+    this.MANY({ GATE: () => this.LA(2).tokenType === t.Equals, DEF: () => this.SUBRULE(this.operatorOption) });
+    this.OPTION({
+      GATE: () => this.LA(1).tokenType === t.InOperator && this.LA(1).image === 'in',
+      DEF: () => {
+        this.CONSUME(t.InOperator);
+        this.CONSUME(t.LParen);
+        this.AT_LEAST_ONE_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.tableReference) });
+        this.CONSUME(t.RParen);
+      },
+    });
+    this.allowFieldTerms = true;
+    try {
+      this.SUBRULE(this.expression);
+    } finally {
+      this.allowFieldTerms = false;
+    }
+  });
+
+  parseOperator = this.RULE('parseOperator', () => {
+    this.OR([{ ALT: () => this.CONSUME(t.Parse) }, { ALT: () => this.CONSUME(t.ParseWhere) }]);
+    this.MANY({ GATE: () => this.LA(2).tokenType === t.Equals, DEF: () => this.SUBRULE(this.operatorOption) });
+    this.SUBRULE(this.expression);
+    this.CONSUME(t.With);
+    this.AT_LEAST_ONE(() => this.SUBRULE(this.parsePatternPart));
+  });
+
+  parsePatternPart = this.RULE('parsePatternPart', () => {
+    this.OR([
+      { ALT: () => this.CONSUME(t.StringLiteral) },
+      { ALT: () => this.CONSUME(t.Star) },
+      { ALT: () => this.SUBRULE(this.columnDeclaration) },
+    ]);
+  });
+
+  parseKvOperator = this.RULE('parseKvOperator', () => {
+    this.CONSUME(t.ParseKv);
+    this.SUBRULE(this.expression);
+    this.CONSUME(t.As);
+    this.CONSUME(t.LParen);
+    this.MANY_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.columnDeclaration) });
+    this.CONSUME(t.RParen);
+    this.OPTION(() => {
+      this.CONSUME(t.With);
+      this.SUBRULE(this.optionList);
+    });
+  });
+
+  mvExpandOperator = this.RULE('mvExpandOperator', () => {
+    this.CONSUME(t.MvExpand);
+    this.MANY({ GATE: () => this.LA(2).tokenType === t.Equals, DEF: () => this.SUBRULE(this.operatorOption) });
+    this.AT_LEAST_ONE_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.mvExpandColumn) });
+    this.OPTION(() => {
+      this.CONSUME(t.Limit);
+      this.SUBRULE(this.expression);
+    });
+  });
+
+  mvExpandColumn = this.RULE('mvExpandColumn', () => {
+    this.SUBRULE(this.columnDefinition);
+    this.OPTION(() => {
+      this.CONSUME(t.To);
+      this.CONSUME(t.TypeOf);
+      this.CONSUME(t.LParen);
+      this.SUBRULE(this.name);
+      this.CONSUME(t.RParen);
+    });
+  });
+
+  makeSeriesOperator = this.RULE('makeSeriesOperator', () => {
+    this.CONSUME(t.MakeSeries);
+    this.AT_LEAST_ONE_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.makeSeriesAggregate) });
+    this.CONSUME(t.On);
+    this.SUBRULE(this.expression);
+    this.OPTION2(() => {
+      this.CONSUME(t.From);
+      this.SUBRULE2(this.expression, { LABEL: 'from' });
+    });
+    this.OPTION3(() => {
+      this.CONSUME(t.To);
+      this.SUBRULE3(this.expression, { LABEL: 'to' });
+    });
+    this.OPTION4(() => {
+      this.CONSUME(t.InOperator);
+      this.SUBRULE4(this.expression, { LABEL: 'range' });
+    });
+    this.CONSUME(t.Step);
+    this.SUBRULE5(this.expression, { LABEL: 'step' });
+    this.OPTION(() => {
+      this.CONSUME(t.By);
+      this.SUBRULE(this.columnDefinitionList);
+    });
+  });
+
+  makeSeriesAggregate = this.RULE('makeSeriesAggregate', () => {
+    this.SUBRULE(this.columnDefinition);
+    this.OPTION(() => {
+      this.CONSUME(t.Default);
+      this.CONSUME(t.Equals);
+      this.SUBRULE(this.expression);
+    });
+  });
+
+  sampleOperator = this.RULE('sampleOperator', () => {
+    this.CONSUME(t.Sample);
+    this.SUBRULE(this.expression);
+  });
+
+  getSchemaOperator = this.RULE('getSchemaOperator', () => {
+    this.CONSUME(t.GetSchema);
+  });
+
+  redactOperator = this.RULE('redactOperator', () => {
+    this.CONSUME(t.Redact);
+    this.MANY({ GATE: () => this.LA(2).tokenType === t.Equals, DEF: () => this.SUBRULE(this.operatorOption) });
+    this.MANY_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.expression) });
+    this.OPTION(() => {
+      this.CONSUME(t.On);
+      this.AT_LEAST_ONE_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE2(this.expression, { LABEL: 'on' }) });
+    });
+  });
+
+  printOperator = this.RULE('printOperator', () => {
+    this.CONSUME(t.Print);
+    this.SUBRULE(this.columnDefinitionList);
+  });
+
+  dataTableOperator = this.RULE('dataTableOperator', () => {
+    this.CONSUME(t.DataTable);
+    this.SUBRULE(this.columnDeclarationList);
+    this.CONSUME(t.LBracket);
+    this.MANY_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.expression) });
+    this.CONSUME(t.RBracket);
+  });
+
+  externalDataOperator = this.RULE('externalDataOperator', () => {
+    this.CONSUME(t.ExternalData);
+    this.SUBRULE(this.columnDeclarationList);
+    this.CONSUME(t.LBracket);
+    this.MANY_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.expression) });
+    this.CONSUME(t.RBracket);
+    this.OPTION(() => {
+      this.CONSUME(t.With);
+      this.SUBRULE(this.optionList);
+    });
+  });
+
+  /** An operator we do not know: its name, then everything up to the next `|`. */
+  unknownOperator = this.RULE('unknownOperator', () => {
+    this.CONSUME(t.Identifier);
+    this.MANY(() => this.SUBRULE(this.anyToken));
+  });
+
+  anyToken = this.RULE('anyToken', () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(t.LParen);
+          this.MANY(() => this.OR2([{ ALT: () => this.SUBRULE(this.anyToken) }, { ALT: () => this.CONSUME(t.Pipe) }]));
+          this.CONSUME(t.RParen);
+        },
+      },
+      ...anyTokenTypes.map((tokenType) => ({ ALT: () => this.CONSUME(tokenType) })),
+    ]);
+  });
+
+  // ------------------------------------------------------------------------------------------
+  // Pieces shared by operators
+
+  columnDefinitionList = this.RULE('columnDefinitionList', () => {
+    this.AT_LEAST_ONE_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.columnDefinition) });
+  });
+
+  /** `[name =] expression`; also `(a, b) = expression` is not APL and is not accepted. */
+  columnDefinition = this.RULE('columnDefinition', () => {
+    this.OPTION({
+      GATE: () => this.isAssignmentAhead(),
+      DEF: () => {
+        this.SUBRULE(this.name);
+        this.CONSUME(t.Equals);
+      },
+    });
+    this.SUBRULE(this.expression);
+  });
+
+  columnDeclarationList = this.RULE('columnDeclarationList', () => {
+    this.CONSUME(t.LParen);
+    this.MANY_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.columnDeclaration) });
+    this.CONSUME(t.RParen);
+  });
+
+  columnDeclaration = this.RULE('columnDeclaration', () => {
+    this.SUBRULE(this.name);
+    this.OPTION(() => {
+      this.CONSUME(t.Colon);
+      this.SUBRULE2(this.name, { LABEL: 'type' });
+    });
+  });
+
+  /** A column name or wildcard pattern: `status`, `geo.city`, `['geo.city']`, `status*`, `*`. */
+  columnPattern = this.RULE('columnPattern', () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(t.Star);
+          this.OPTION(() => this.CONSUME(t.Identifier));
+        },
+      },
+      {
+        ALT: () => {
+          this.SUBRULE(this.name);
+          this.MANY(() => {
+            this.CONSUME(t.Dot);
+            this.SUBRULE2(this.name);
+          });
+          this.OPTION2(() => this.CONSUME2(t.Star));
+        },
+      },
+    ]);
+  });
+
+  /** A table in join, lookup, union and search: a name, a pattern, or a parenthesised query. */
+  tableReference = this.RULE('tableReference', () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(t.LParen);
+          this.SUBRULE(this.pipeline);
+          this.CONSUME(t.RParen);
+        },
+      },
+      { ALT: () => this.SUBRULE(this.columnPattern) },
+    ]);
+  });
+
+  operatorOption = this.RULE('operatorOption', () => {
+    this.SUBRULE(this.name);
+    this.CONSUME(t.Equals);
+    this.SUBRULE(this.expression);
+  });
+
+  /** `(name = value, ...)` or `name = value, ...` after `with`. */
+  optionList = this.RULE('optionList', () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(t.LParen);
+          this.MANY_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.operatorOption) });
+          this.CONSUME(t.RParen);
+        },
+      },
+      { ALT: () => this.AT_LEAST_ONE_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE2(this.operatorOption) }) },
+    ]);
+  });
+
+  /** A bare or bracket-quoted name. */
+  name = this.RULE('name', () => {
+    this.OR([
+      { ALT: () => this.CONSUME(t.Identifier) },
+      {
+        ALT: () => {
+          this.CONSUME(t.LBracket);
+          this.CONSUME(t.StringLiteral);
+          this.CONSUME(t.RBracket);
+        },
+      },
+    ]);
+  });
+
+  // ------------------------------------------------------------------------------------------
+  // Expressions, lowest precedence first
+
+  expression = this.RULE('expression', () => {
+    this.SUBRULE(this.andExpression);
+    this.MANY(() => {
+      this.CONSUME(t.Or);
+      this.SUBRULE2(this.andExpression);
+    });
+  });
+
+  andExpression = this.RULE('andExpression', () => {
+    this.SUBRULE(this.comparisonExpression);
+    this.MANY(() => {
+      this.CONSUME(t.And);
+      this.SUBRULE2(this.comparisonExpression);
+    });
+  });
+
+  comparisonExpression = this.RULE('comparisonExpression', () => {
+    this.SUBRULE(this.additiveExpression);
+    this.MANY(() => this.SUBRULE(this.comparisonTail));
+  });
+
+  comparisonTail = this.RULE('comparisonTail', () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.OR2([
+            { ALT: () => this.CONSUME(t.ComparisonOperator) },
+            { ALT: () => this.CONSUME(t.StringOperator) },
+            { GATE: () => this.allowFieldTerms, ALT: () => this.CONSUME(t.Colon) },
+          ]);
+          this.SUBRULE(this.additiveExpression);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(t.ListOperator);
+          this.SUBRULE(this.expressionList);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(t.Between);
+          this.CONSUME(t.LParen);
+          this.SUBRULE2(this.additiveExpression, { LABEL: 'low' });
+          this.CONSUME(t.DotDot);
+          this.SUBRULE3(this.additiveExpression, { LABEL: 'high' });
+          this.CONSUME(t.RParen);
+        },
+      },
+    ]);
+  });
+
+  /** `( item, ... )` where an item may be a subquery; also a single dynamic array. */
+  expressionList = this.RULE('expressionList', () => {
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+      {
+        ALT: () => {
+          this.CONSUME(t.LParen);
+          this.MANY_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.pipeline) });
+          this.CONSUME(t.RParen);
+        },
+      },
+        { ALT: () => this.SUBRULE(this.postfixExpression) },
+      ],
+    });
+  });
+
+  additiveExpression = this.RULE('additiveExpression', () => {
+    this.SUBRULE(this.multiplicativeExpression);
+    this.MANY(() => {
+      this.OR([{ ALT: () => this.CONSUME(t.Plus) }, { ALT: () => this.CONSUME(t.Minus) }]);
+      this.SUBRULE2(this.multiplicativeExpression);
+    });
+  });
+
+  multiplicativeExpression = this.RULE('multiplicativeExpression', () => {
+    this.SUBRULE(this.unaryExpression);
+    this.MANY({
+      // `a * ` followed by nothing that starts an operand is a trailing wildcard, not a product.
+      GATE: () => this.LA(1).tokenType !== t.Star || startsOperand(this.LA(2).tokenType),
+      DEF: () => {
+        this.OR([
+          { ALT: () => this.CONSUME(t.Star) },
+          { ALT: () => this.CONSUME(t.Slash) },
+          { ALT: () => this.CONSUME(t.Percent) },
+        ]);
+        this.SUBRULE2(this.unaryExpression);
+      },
+    });
+  });
+
+  unaryExpression = this.RULE('unaryExpression', () => {
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        {
+          ALT: () => {
+            this.OR2([{ ALT: () => this.CONSUME(t.Minus) }, { ALT: () => this.CONSUME(t.Plus) }]);
+            this.SUBRULE(this.unaryExpression);
+          },
+        },
+        {
+          // Search predicates use `not term`; elsewhere `not(x)` is an ordinary call.
+          GATE: () => this.LA(1).image === 'not' && this.LA(2).tokenType !== t.LParen && startsOperand(this.LA(2).tokenType),
+          ALT: () => {
+            this.CONSUME(t.Identifier, { LABEL: 'not' });
+            this.SUBRULE2(this.unaryExpression);
+          },
+        },
+        { ALT: () => this.SUBRULE(this.postfixExpression) },
+      ],
+    });
+  });
+
+  postfixExpression = this.RULE('postfixExpression', () => {
+    this.SUBRULE(this.primaryExpression);
+    this.MANY(() => this.SUBRULE(this.postfix));
+  });
+
+  postfix = this.RULE('postfix', () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(t.Dot);
+          this.SUBRULE(this.name);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(t.LBracket);
+          this.OPTION(() => this.SUBRULE(this.expression, { LABEL: 'index' }));
+          this.OPTION2(() => {
+            this.CONSUME(t.Colon);
+            this.OPTION3(() => this.SUBRULE2(this.expression, { LABEL: 'sliceEnd' }));
+          });
+          this.CONSUME(t.RBracket);
+        },
+      },
+    ]);
+  });
+
+  primaryExpression = this.RULE('primaryExpression', () => {
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        { ALT: () => this.SUBRULE(this.literal) },
+        { GATE: () => this.LA(2).tokenType === t.LParen, ALT: () => this.SUBRULE(this.dynamicLiteral) },
+        { GATE: () => this.LA(2).tokenType === t.LParen, ALT: () => this.SUBRULE(this.typeOfExpression) },
+        { GATE: () => this.LA(2).tokenType === t.LParen, ALT: () => this.SUBRULE(this.call) },
+        { ALT: () => this.SUBRULE(this.name) },
+        { ALT: () => this.SUBRULE(this.parenthesized) },
+        { ALT: () => this.CONSUME(t.Star) },
+      ],
+    });
+  });
+
+  literal = this.RULE('literal', () => {
+    this.OR([
+      { ALT: () => this.CONSUME(t.StringLiteral) },
+      { ALT: () => this.CONSUME(t.LongLiteral) },
+      { ALT: () => this.CONSUME(t.RealLiteral) },
+      { ALT: () => this.CONSUME(t.TimespanLiteral) },
+      { ALT: () => this.CONSUME(t.TypedLiteral) },
+      { ALT: () => this.CONSUME(t.True) },
+      { ALT: () => this.CONSUME(t.False) },
+      { ALT: () => this.CONSUME(t.Null) },
+    ]);
+  });
+
+  dynamicLiteral = this.RULE('dynamicLiteral', () => {
+    this.CONSUME(t.Dynamic);
+    this.CONSUME(t.LParen);
+    this.SUBRULE(this.dynamicValue);
+    this.CONSUME(t.RParen);
+  });
+
+  dynamicValue = this.RULE('dynamicValue', () => {
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+      {
+        ALT: () => {
+          this.CONSUME(t.LBrace);
+          this.MANY_SEP({
+            SEP: t.Comma,
+            DEF: () => {
+              this.OR2([{ ALT: () => this.CONSUME(t.StringLiteral) }, { ALT: () => this.CONSUME(t.Identifier) }]);
+              this.CONSUME(t.Colon);
+              this.SUBRULE(this.dynamicValue);
+            },
+          });
+          this.CONSUME(t.RBrace);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(t.LBracket);
+          this.MANY_SEP2({ SEP: t.Comma, DEF: () => this.SUBRULE2(this.dynamicValue) });
+          this.CONSUME(t.RBracket);
+        },
+      },
+        { ALT: () => this.SUBRULE(this.additiveExpression) },
+      ],
+    });
+  });
+
+  typeOfExpression = this.RULE('typeOfExpression', () => {
+    this.CONSUME(t.TypeOf);
+    this.CONSUME(t.LParen);
+    this.SUBRULE(this.name);
+    this.CONSUME(t.RParen);
+  });
+
+  call = this.RULE('call', () => {
+    this.CONSUME(t.Identifier);
+    this.CONSUME(t.LParen);
+    this.MANY_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.argument) });
+    this.CONSUME(t.RParen);
+  });
+
+  argument = this.RULE('argument', () => {
+    this.OPTION({
+      GATE: () => this.LA(2).tokenType === t.Equals,
+      DEF: () => {
+        this.CONSUME(t.Identifier, { LABEL: 'argumentName' });
+        this.CONSUME(t.Equals);
+      },
+    });
+    this.SUBRULE(this.pipeline);
+  });
+
+  parenthesized = this.RULE('parenthesized', () => {
+    this.CONSUME(t.LParen);
+    this.SUBRULE(this.pipeline);
+    this.CONSUME(t.RParen);
+  });
+
+  // ------------------------------------------------------------------------------------------
+
+  /** Inside a search predicate, `field:"term"` is a comparison; elsewhere `:` belongs to slices. */
+  private allowFieldTerms = false;
+
+  /** True before `name =` (but not `name ==`), for `extend x = …`, `['a b'] = …`. */
+  private isAssignmentAhead(): boolean {
+    const first = this.LA(1).tokenType;
+    if (first === t.LBracket) {
+      return this.LA(4).tokenType === t.Equals && this.LA(3).tokenType === t.RBracket;
+    }
+    return this.LA(2).tokenType === t.Equals && isIdentifierLike(first);
+  }
+}
+
+const operandStarts = new Set<TokenType>([
+  t.Identifier, t.LBracket, t.LParen, t.StringLiteral, t.QuotedString, t.VerbatimString, t.UnterminatedString,
+  t.LongLiteral, t.RealLiteral, t.TimespanLiteral, t.TypedLiteral, t.True, t.False, t.Null, t.Minus, t.Plus,
+  ...t.softKeywords,
+]);
+
+function startsOperand(tokenType: TokenType): boolean {
+  return operandStarts.has(tokenType);
+}
+
+function isIdentifierLike(tokenType: TokenType): boolean {
+  return tokenType === t.Identifier || t.softKeywords.includes(tokenType);
+}
+
+/**
+ * Every token an unknown operator may swallow: anything but `|`, `;` and parentheses (which it
+ * balances). A token that belongs to a category (soft keywords are identifiers) is matched
+ * through its category.
+ */
+const anyTokenTypes = t.allTokens.filter(
+  (tokenType) =>
+    ![t.Pipe, t.Semicolon, t.LParen, t.RParen, t.WhiteSpace, t.Comment].includes(tokenType) &&
+    (tokenType.CATEGORIES ?? []).length === 0,
+);
+
+export type { IToken };
