@@ -38,6 +38,7 @@ export const nul = (): ast.LiteralNode => ({ kind: 'Literal', type: 'null', text
 export const dyn = (text: string): ast.DynamicLiteralNode => ({ kind: 'DynamicLiteral', text, ...leaf() });
 export const typed = (typeName: string, text: string): ast.TypedLiteralNode => ({ kind: 'TypedLiteral', typeName, text, ...leaf() });
 export const star = (): ast.StarNode => ({ kind: 'Star', ...leaf() });
+export const missing = (): ast.MissingNode => ({ kind: 'Missing', ...leaf() });
 export const wild = (pattern: string): ast.WildcardNode => ({ kind: 'Wildcard', pattern, ...leaf() });
 export const typeOf = (type: string): ast.TypeOfNode => {
   const typeName = name(type);
