@@ -97,8 +97,7 @@ export function functionDoc(facts: FunctionDocFacts): string {
   if (facts.aliasOf) parts.push(`Another name for \`${facts.aliasOf}\`.`);
   if (facts.defaultOutputName) parts.push(`Unnamed result column: ${facts.defaultOutputName}.`);
   if (facts.note) parts.push(facts.note);
-  if (!facts.documented) parts.push(undocumentedNotice);
-  parts.push(referenceLink(facts.name, facts.docUrl));
+  parts.push(facts.documented ? referenceLink(facts.name, facts.docUrl) : relatedLink(facts.docUrl));
   return parts.join('\n\n');
 }
 
@@ -123,8 +122,7 @@ export function operatorDoc(facts: OperatorDocFacts): string {
   }
   if (facts.status) parts.push(`Status: ${facts.status}.`);
   if (facts.note) parts.push(facts.note);
-  if (!facts.documented) parts.push(undocumentedNotice);
-  parts.push(referenceLink(facts.name, facts.docUrl));
+  parts.push(facts.documented ? referenceLink(facts.name, facts.docUrl) : relatedLink(facts.docUrl));
   return parts.join('\n\n');
 }
 
@@ -146,8 +144,7 @@ export function scalarOperatorDoc(facts: ScalarOperatorDocFacts): string {
   if (facts.caseSensitive === false) traits.push('Ignores case.');
   if (facts.negation) traits.push(`Negation: \`${facts.negation}\`.`);
   if (traits.length > 0) parts.push(traits.join(' '));
-  if (!facts.documented) parts.push(undocumentedNotice);
-  parts.push(referenceLink(facts.op, facts.docUrl));
+  parts.push(facts.documented ? referenceLink(facts.op, facts.docUrl) : relatedLink(facts.docUrl));
   return parts.join('\n\n');
 }
 
@@ -168,7 +165,6 @@ export function dataTypeDoc(facts: DataTypeDocFacts): string {
   return parts.join('\n\n');
 }
 
-const undocumentedNotice = 'Not documented in the APL reference; it appears in examples.';
 
 function codeBlock(lines: string[]): string {
   return ['```axiom-apl', ...lines, '```'].join('\n');
@@ -176,4 +172,9 @@ function codeBlock(lines: string[]): string {
 
 function referenceLink(title: string, url: string): string {
   return `[APL reference: ${title}](${url})`;
+}
+
+/** Names seen only in examples have no page of their own; point at the closest one. */
+function relatedLink(url: string): string {
+  return `Not documented in the APL reference; it appears in examples. [Related page](${url})`;
 }
