@@ -9,7 +9,12 @@ import { errorMessages } from './errorMessages.ts';
  */
 export class AplGrammar extends CstParser {
   constructor() {
-    super(t.allTokens, { recoveryEnabled: true, maxLookahead: 2, errorMessageProvider: errorMessages });
+    super(t.allTokens, {
+      recoveryEnabled: true,
+      nodeLocationTracking: 'onlyOffset',
+      maxLookahead: 2,
+      errorMessageProvider: errorMessages,
+    });
     this.performSelfAnalysis();
   }
 

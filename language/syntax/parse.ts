@@ -1,11 +1,132 @@
-import type { ParsedDocument } from './parseResult.ts';
+import type { IToken } from 'chevrotain';
+import type { DocumentNode, QueryNode } from './ast.ts';
+import { AstBuilder } from './cstToAst.ts';
+import { tokenEnd } from './cst.ts';
+import { AplGrammar } from './grammar.ts';
+import type { ParsedDocument, SyntaxError, SyntaxToken } from './parseResult.ts';
+import { aplLexer } from './tokens.ts';
 import { LineIndex } from '../text/lineIndex.ts';
 
-// Placeholder until the chevrotain parser lands.
-export function parseDocument(text: string): ParsedDocument {
-  return { text, lineIndex: new LineIndex(text), root: { kind: 'Document', queries: [], start: 0, end: text.length }, tokens: [], errors: [] };
+let grammar: AplGrammar | undefined;
+
+/** The grammar is built once (chevrotain analyses it up front) and reused for every parse. */
+function sharedGrammar(): AplGrammar {
+  grammar ??= new AplGrammar();
+  return grammar;
 }
 
+/**
+ * Parses a document of queries separated by blank lines, the way `.apl` files are written and
+ * the way "run the query under the cursor" reads them. Never throws.
+ */
+export function parseDocument(text: string): ParsedDocument {
+  return parse(text, true);
+}
+
+/** Parses the whole text as one query, blank lines included. Never throws. */
 export function parseQuery(text: string): ParsedDocument {
-  return parseDocument(text);
+  return parse(text, false);
+}
+
+function parse(text: string, splitOnBlankLines: boolean): ParsedDocument {
+  const lexed = aplLexer.tokenize(text);
+  const comments = lexed.groups.comments ?? [];
+  const errors: SyntaxError[] = [];
+  for (const unknown of lexed.tokens) {
+    if (unknown.tokenType.name === 'Unknown') {
+      errors.push({ start: unknown.startOffset, end: tokenEnd(unknown), message: `Unexpected character '${unknown.image}'.` });
+    }
+  }
+  const significant = lexed.tokens.filter((token) => token.tokenType.name !== 'Unknown');
+  const groups = splitOnBlankLines ? splitQueries(text, significant, comments) : [significant];
+  const builder = new AstBuilder(text, errors);
+  const queries: QueryNode[] = [];
+  for (const group of groups) {
+    if (group.length > 0) queries.push(parseGroup(group, builder, errors));
+  }
+  const root: DocumentNode = { kind: 'Document', queries, start: 0, end: text.length };
+  return {
+    text,
+    lineIndex: new LineIndex(text),
+    root,
+    tokens: mergeTokens(lexed.tokens, comments),
+    errors: deduplicate(errors),
+  };
+}
+
+function parseGroup(group: IToken[], builder: AstBuilder, errors: SyntaxError[]): QueryNode {
+  const parser = sharedGrammar();
+  parser.input = group;
+  const cst = parser.query();
+  const start = group[0].startOffset;
+  const end = tokenEnd(group[group.length - 1]);
+  for (const error of parser.errors) {
+    const token = error.token;
+    const atEnd = !Number.isFinite(token.startOffset) || token.tokenType.name === 'EOF';
+    const last = group[group.length - 1];
+    errors.push(
+      atEnd
+        ? { start: last.startOffset, end: tokenEnd(last), message: error.message }
+        : { start: token.startOffset, end: tokenEnd(token), message: error.message },
+    );
+  }
+  return builder.query(cst, start, end);
+}
+
+/** Groups tokens into queries: a line that is blank (comments are not blank) ends a query. */
+function splitQueries(text: string, tokens: IToken[], comments: IToken[]): IToken[][] {
+  const groups: IToken[][] = [];
+  let current: IToken[] = [];
+  let previousEnd = 0;
+  let ci = 0;
+  for (const token of tokens) {
+    // Comments between two tokens keep them together unless a blank line separates them.
+    let gapStart = previousEnd;
+    while (ci < comments.length && comments[ci].startOffset < token.startOffset) {
+      if (hasBlankLine(text, gapStart, comments[ci].startOffset) && current.length > 0) {
+        groups.push(current);
+        current = [];
+      }
+      gapStart = tokenEnd(comments[ci]);
+      ci++;
+    }
+    if (current.length > 0 && hasBlankLine(text, gapStart, token.startOffset)) {
+      groups.push(current);
+      current = [];
+    }
+    current.push(token);
+    previousEnd = tokenEnd(token);
+  }
+  if (current.length > 0) groups.push(current);
+  return groups;
+}
+
+function hasBlankLine(text: string, start: number, end: number): boolean {
+  let newlines = 0;
+  for (let i = start; i < end; i++) {
+    const char = text.charCodeAt(i);
+    if (char === 10) {
+      if (++newlines >= 2) return true;
+    } else if (char !== 13 && char !== 32 && char !== 9) {
+      newlines = 0;
+    }
+  }
+  return false;
+}
+
+function mergeTokens(tokens: IToken[], comments: IToken[]): SyntaxToken[] {
+  const all = comments.length === 0 ? tokens : [...tokens, ...comments].sort((a, b) => a.startOffset - b.startOffset);
+  return all.map((token) => ({ type: token.tokenType.name, start: token.startOffset, end: tokenEnd(token), text: token.image }));
+}
+
+/** Recovery can report several errors at one place; the first (lexical before syntactic) wins. */
+function deduplicate(errors: SyntaxError[]): SyntaxError[] {
+  const seen = new Set<number>();
+  return errors
+    .sort((a, b) => a.start - b.start)
+    .filter((error) => {
+      if (seen.has(error.start)) return false;
+      seen.add(error.start);
+      return true;
+    });
 }

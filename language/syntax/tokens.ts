@@ -1,4 +1,5 @@
 import { createToken, Lexer, type TokenType } from 'chevrotain';
+import { nanosecondsPerUnit } from './literals.ts';
 
 /**
  * APL's tokens. Words that only mean something in one place (`by`, `on`, operator names, ...)
@@ -180,11 +181,8 @@ export const UnterminatedString = createToken({
   label: 'a string',
 });
 
-export const timespanUnits = [
-  'nanoseconds', 'nanosecond', 'microseconds', 'microsecond', 'milliseconds', 'millisecond',
-  'seconds', 'second', 'minutes', 'minute', 'hours', 'hour', 'days', 'day', 'ticks', 'tick',
-  'nanos', 'micros', 'millis', 'msec', 'min', 'sec', 'hr', 'ms', 'us', 'µs', 'ns', 'd', 'h', 'm', 's',
-];
+/** Longest first, so `ms` is not read as `m` followed by `s`. */
+const timespanUnits = Object.keys(nanosecondsPerUnit).sort((a, b) => b.length - a.length);
 
 export const TimespanLiteral = createToken({
   name: 'TimespanLiteral',
@@ -283,6 +281,6 @@ export const allTokens: TokenType[] = [
 ];
 
 export const aplLexer = new Lexer(allTokens, {
-  positionTracking: 'onlyOffset',
+  positionTracking: 'full',
   ensureOptimizations: false,
 });

@@ -1,0 +1,743 @@
+import type { CstNode, IToken } from 'chevrotain';
+import type * as ast from './ast.ts';
+import { decodeString, parseNumber, parseTimespan } from './literals.ts';
+import {
+  type Children,
+  firstToken,
+  node,
+  nodes,
+  nodeSpan,
+  token,
+  tokenEnd,
+  tokens,
+  tokensInOrder,
+} from './cst.ts';
+import type { SyntaxError } from './parseResult.ts';
+
+/**
+ * Turns the grammar's concrete syntax tree into the AST. Recovery can leave any part of the CST
+ * missing; every builder therefore takes a fallback offset and yields `Missing` nodes instead of
+ * failing.
+ */
+export class AstBuilder {
+  constructor(
+    private readonly text: string,
+    private readonly errors: SyntaxError[],
+  ) {}
+
+  query(cst: CstNode, start: number, end: number): ast.QueryNode {
+    const children = cst.children as Children;
+    const statements = nodes(children, 'statement').map((statement) => this.statement(statement));
+    this.reportMissingSemicolons(statements, tokens(children, 'Semicolon'));
+    return { kind: 'Query', statements, start, end };
+  }
+
+  private reportMissingSemicolons(statements: ast.Statement[], semicolons: IToken[]): void {
+    for (let i = 1; i < statements.length; i++) {
+      const previous = statements[i - 1];
+      const next = statements[i];
+      const separated = semicolons.some((semicolon) => semicolon.startOffset >= previous.end && semicolon.startOffset < next.start);
+      if (!separated) {
+        this.errors.push({ start: previous.end, end: next.start, message: "Expected ';' between statements." });
+      }
+    }
+  }
+
+  private statement(cst: CstNode): ast.Statement {
+    const children = cst.children as Children;
+    const span = this.span(cst, 0);
+    const letStatement = node(children, 'letStatement');
+    if (letStatement) {
+      const c = letStatement.children as Children;
+      const nameNode = this.name(node(c, 'name'), span.start);
+      return {
+        kind: 'LetStatement',
+        name: nameNode,
+        value: this.pipelineOrMissing(node(c, 'pipeline'), nameNode.end),
+        ...span,
+      };
+    }
+    const setStatement = node(children, 'setStatement');
+    if (setStatement) {
+      const c = setStatement.children as Children;
+      const nameNode = this.name(node(c, 'name'), span.start);
+      const value = node(c, 'expression');
+      return { kind: 'SetStatement', name: nameNode, value: value && this.expression(value, nameNode.end), ...span };
+    }
+    return { kind: 'ExpressionStatement', expression: this.pipelineOrMissing(node(children, 'pipeline'), span.start), ...span };
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Pipelines and operators
+
+  private pipelineOrMissing(cst: CstNode | undefined, fallback: number): ast.Expression {
+    return cst ? this.pipeline(cst, fallback) : missing(fallback);
+  }
+
+  pipeline(cst: CstNode, fallback: number): ast.Expression {
+    const children = cst.children as Children;
+    const span = this.span(cst, fallback);
+    const sourceOperator =
+      node(children, 'unionOperator') ??
+      node(children, 'searchOperator') ??
+      node(children, 'printOperator') ??
+      node(children, 'dataTableOperator') ??
+      node(children, 'externalDataOperator');
+    const pipes = tokens(children, 'Pipe');
+    const operators = nodes(children, 'tabularOperator').map((operator, index) =>
+      this.tabularOperator(operator, pipes[index] ? tokenEnd(pipes[index]) : span.end),
+    );
+    // A stage whose operator is missing entirely (`T |`) still gets a placeholder.
+    for (let i = operators.length; i < pipes.length; i++) {
+      const at = tokenEnd(pipes[i]);
+      operators.push({ kind: 'unknown', name: '', nameSpan: { start: at, end: at }, start: at, end: at });
+    }
+    if (sourceOperator) {
+      const source = this.operator(sourceOperator, span.start) as ast.SourceOperator;
+      return { kind: 'Pipeline', source, operators, ...span };
+    }
+    const source = this.expressionOrMissing(node(children, 'expression'), span.start);
+    if (operators.length === 0) return source;
+    return { kind: 'Pipeline', source, operators, ...span };
+  }
+
+  private tabularOperator(cst: CstNode, fallback: number): ast.TabularOperator {
+    const operator = Object.values(cst.children)[0]?.[0] as CstNode | undefined;
+    if (!operator) return { kind: 'unknown', name: '', nameSpan: { start: fallback, end: fallback }, start: fallback, end: fallback };
+    return this.operator(operator, fallback);
+  }
+
+  private operator(cst: CstNode, fallback: number): ast.TabularOperator {
+    const c = cst.children as Children;
+    const span = this.span(cst, fallback);
+    const keyword = firstToken(c, ...Object.keys(c));
+    const nameSpan = keyword ? { start: keyword.startOffset, end: tokenEnd(keyword) } : { start: span.start, end: span.start };
+    const base = { nameSpan, ...span };
+    const after = nameSpan.end;
+    switch (cst.name) {
+      case 'whereOperator':
+        return { kind: 'where', predicate: this.expressionOrMissing(node(c, 'expression'), after), ...base };
+      case 'extendOperator':
+        return {
+          kind: token(c, 'ExtendValid') ? 'extend-valid' : 'extend',
+          columns: this.columnDefinitions(node(c, 'columnDefinitionList'), after),
+          ...base,
+        };
+      case 'projectOperator':
+        return { kind: 'project', columns: this.columnDefinitions(node(c, 'columnDefinitionList'), after), ...base };
+      case 'projectColumnsOperator':
+        return {
+          kind: token(c, 'ProjectKeep') ? 'project-keep' : 'project-away',
+          columns: nodes(c, 'columnPattern').map((pattern) => this.columnPattern(pattern, after)),
+          ...base,
+        };
+      case 'projectRenameOperator':
+        return { kind: 'project-rename', columns: this.columnDefinitions(node(c, 'columnDefinitionList'), after), ...base };
+      case 'projectReorderOperator':
+        return {
+          kind: 'project-reorder',
+          columns: nodes(c, 'projectReorderColumn').map((column) => this.projectReorderColumn(column, after)),
+          ...base,
+        };
+      case 'summarizeOperator': {
+        const lists = nodes(c, 'columnDefinitionList');
+        const by = token(c, 'By');
+        const aggregates = lists.find((list) => !by || (nodeSpan(list)?.start ?? 0) < by.startOffset);
+        const byList = by ? lists.find((list) => (nodeSpan(list)?.start ?? -1) > by.startOffset) : undefined;
+        return {
+          kind: 'summarize',
+          aggregates: aggregates ? this.columnDefinitions(aggregates, after) : [],
+          by: byList ? this.columnDefinitions(byList, tokenEnd(by!)) : [],
+          byKeyword: by ? by.startOffset : -1,
+          ...base,
+        };
+      }
+      case 'countOperator':
+        return { kind: 'count', ...base };
+      case 'distinctOperator':
+        return { kind: 'distinct', columns: this.expressions(c, 'expression', after), ...base };
+      case 'limitOperator':
+        return {
+          kind: token(c, 'Limit') ? 'limit' : 'take',
+          count: this.expressionOrMissing(node(c, 'expression'), after),
+          ...base,
+        };
+      case 'topOperator': {
+        const count = this.expressionOrMissing(node(c, 'expression'), after);
+        const by = token(c, 'By');
+        return { kind: 'top', count, by: this.sortKey(node(c, 'sortKey'), by ? tokenEnd(by) : count.end), ...base };
+      }
+      case 'sortOperator':
+        return {
+          kind: token(c, 'Order') ? 'order' : 'sort',
+          keys: nodes(c, 'sortKey').map((key) => this.sortKey(key, after)),
+          ...base,
+        };
+      case 'joinOperator': {
+        const options = this.options(c, after);
+        const right = this.tableReferenceOrMissing(node(c, 'tableReference'), options.at(-1)?.end ?? after);
+        return {
+          kind: token(c, 'Lookup') ? 'lookup' : 'join',
+          options,
+          right,
+          on: this.expressions(c, 'expression', right.end),
+          ...base,
+        };
+      }
+      case 'unionOperator': {
+        const options = this.options(c, after);
+        return {
+          kind: 'union',
+          options,
+          tables: nodes(c, 'tableReference').map((table) => this.tableReference(table, after)),
+          ...base,
+        };
+      }
+      case 'searchOperator': {
+        const options = this.options(c, after);
+        return {
+          kind: 'search',
+          options,
+          datasets: nodes(c, 'tableReference').map((table) => this.tableReference(table, after)),
+          predicate: this.expressionOrMissing(node(c, 'expression'), span.end),
+          ...base,
+        };
+      }
+      case 'parseOperator': {
+        const options = this.options(c, after);
+        const source = this.expressionOrMissing(node(c, 'expression'), options.at(-1)?.end ?? after);
+        return {
+          kind: token(c, 'ParseWhere') ? 'parse-where' : 'parse',
+          options,
+          source,
+          pattern: nodes(c, 'parsePatternPart').map((part) => this.parsePatternPart(part, source.end)),
+          ...base,
+        };
+      }
+      case 'parseKvOperator': {
+        const source = this.expressionOrMissing(node(c, 'expression'), after);
+        const optionList = node(c, 'optionList');
+        return {
+          kind: 'parse-kv',
+          source,
+          keys: nodes(c, 'columnDeclaration').map((declaration) => this.columnDeclaration(declaration, source.end)),
+          options: optionList ? this.options(optionList.children as Children, source.end) : [],
+          ...base,
+        };
+      }
+      case 'mvExpandOperator': {
+        const options = this.options(c, after);
+        const limit = node(c, 'expression');
+        return {
+          kind: 'mv-expand',
+          options,
+          columns: nodes(c, 'mvExpandColumn').map((column) => this.mvExpandColumn(column, after)),
+          limit: limit && this.expression(limit, span.end),
+          ...base,
+        };
+      }
+      case 'makeSeriesOperator':
+        return this.makeSeries(c, base);
+      case 'sampleOperator':
+        return { kind: 'sample', fraction: this.expressionOrMissing(node(c, 'expression'), after), ...base };
+      case 'getSchemaOperator':
+        return { kind: 'getschema', ...base };
+      case 'redactOperator':
+        return {
+          kind: 'redact',
+          options: this.options(c, after),
+          patterns: this.expressions(c, 'expression', after),
+          on: this.expressions(c, 'on', after),
+          ...base,
+        };
+      case 'printOperator':
+        return { kind: 'print', columns: this.columnDefinitions(node(c, 'columnDefinitionList'), after), ...base };
+      case 'dataTableOperator':
+        return {
+          kind: 'datatable',
+          columns: this.columnDeclarations(node(c, 'columnDeclarationList'), after),
+          values: this.expressions(c, 'expression', after),
+          ...base,
+        };
+      case 'externalDataOperator': {
+        const optionList = node(c, 'optionList');
+        return {
+          kind: 'externaldata',
+          columns: this.columnDeclarations(node(c, 'columnDeclarationList'), after),
+          urls: this.expressions(c, 'expression', after),
+          options: optionList ? this.options(optionList.children as Children, after) : [],
+          ...base,
+        };
+      }
+      default: {
+        const name = token(c, 'Identifier');
+        return { kind: 'unknown', name: name?.image ?? '', ...base };
+      }
+    }
+  }
+
+  private makeSeries(c: Children, base: { nameSpan: ast.Span } & ast.Span): ast.MakeSeriesOperator {
+    const after = base.nameSpan.end;
+    const aggregates = nodes(c, 'makeSeriesAggregate').map((aggregate) => {
+      const a = aggregate.children as Children;
+      const column = this.columnDefinition(node(a, 'columnDefinition'), after);
+      const defaultValue = node(a, 'expression');
+      return {
+        kind: 'MakeSeriesAggregate' as const,
+        column,
+        default: defaultValue && this.expression(defaultValue, column.end),
+        ...this.span(aggregate, after),
+      };
+    });
+    const on = token(c, 'On');
+    const step = token(c, 'Step');
+    const optional = (key: string) => {
+      const expression = node(c, key);
+      return expression ? this.expression(expression, after) : undefined;
+    };
+    const byList = node(c, 'columnDefinitionList');
+    return {
+      kind: 'make-series',
+      aggregates,
+      on: this.expressionOrMissing(node(c, 'expression'), on ? tokenEnd(on) : base.end),
+      from: optional('from'),
+      to: optional('to'),
+      range: optional('range'),
+      step: this.expressionOrMissing(node(c, 'step'), step ? tokenEnd(step) : base.end),
+      by: byList ? this.columnDefinitions(byList, after) : [],
+      ...base,
+    };
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Pieces shared by operators
+
+  private columnDefinitions(cst: CstNode | undefined, fallback: number): ast.ColumnDefinition[] {
+    if (!cst) return [];
+    return nodes(cst.children as Children, 'columnDefinition').map((definition) => this.columnDefinition(definition, fallback));
+  }
+
+  private columnDefinition(cst: CstNode | undefined, fallback: number): ast.ColumnDefinition {
+    if (!cst) {
+      const expression = missing(fallback);
+      return { kind: 'ColumnDefinition', expression, start: fallback, end: fallback };
+    }
+    const c = cst.children as Children;
+    const span = this.span(cst, fallback);
+    const nameCst = node(c, 'name');
+    const name = nameCst ? this.name(nameCst, span.start) : undefined;
+    const expression = this.expressionOrMissing(node(c, 'expression'), name?.end ?? span.start);
+    return { kind: 'ColumnDefinition', name, expression, ...span };
+  }
+
+  private sortKey(cst: CstNode | undefined, fallback: number): ast.SortKey {
+    if (!cst) return { kind: 'SortKey', expression: missing(fallback), start: fallback, end: fallback };
+    const c = cst.children as Children;
+    const direction = token(c, 'Desc') ? 'desc' : token(c, 'Asc') ? 'asc' : undefined;
+    const nulls = token(c, 'First') ? 'first' : token(c, 'Last') ? 'last' : undefined;
+    return {
+      kind: 'SortKey',
+      expression: this.expressionOrMissing(node(c, 'expression'), fallback),
+      direction,
+      nulls,
+      ...this.span(cst, fallback),
+    };
+  }
+
+  private columnDeclarations(cst: CstNode | undefined, fallback: number): ast.ColumnDeclaration[] {
+    if (!cst) return [];
+    return nodes(cst.children as Children, 'columnDeclaration').map((declaration) => this.columnDeclaration(declaration, fallback));
+  }
+
+  private columnDeclaration(cst: CstNode, fallback: number): ast.ColumnDeclaration {
+    const c = cst.children as Children;
+    const span = this.span(cst, fallback);
+    const type = node(c, 'type');
+    return { kind: 'ColumnDeclaration', name: this.name(node(c, 'name'), span.start), type: type && this.name(type, span.end), ...span };
+  }
+
+  private columnPattern(cst: CstNode, fallback: number): ast.Expression {
+    const c = cst.children as Children;
+    const span = this.span(cst, fallback);
+    const stars = tokens(c, 'Star');
+    const names = nodes(c, 'name').map((name) => this.name(name, span.start));
+    const trailing = token(c, 'Identifier');
+    if (stars.length === 0) {
+      return names.slice(1).reduce<ast.Expression>(
+        (target, member) => ({ kind: 'Member', target, member, start: target.start, end: member.end }),
+        names[0] ?? missing(span.start),
+      );
+    }
+    if (names.length === 0 && !trailing) return { kind: 'Star', ...span };
+    const pattern = names.length > 0 ? `${names.map((name) => name.name).join('.')}*` : `*${trailing!.image}`;
+    return { kind: 'Wildcard', pattern, ...span };
+  }
+
+  private projectReorderColumn(cst: CstNode, fallback: number): ast.ProjectReorderColumn {
+    const c = cst.children as Children;
+    const order = token(c, 'GrannyAsc')
+      ? 'granny-asc'
+      : token(c, 'GrannyDesc')
+        ? 'granny-desc'
+        : token(c, 'Asc')
+          ? 'asc'
+          : token(c, 'Desc')
+            ? 'desc'
+            : undefined;
+    const pattern = node(c, 'columnPattern');
+    return {
+      kind: 'ProjectReorderColumn',
+      expression: pattern ? this.columnPattern(pattern, fallback) : missing(fallback),
+      order,
+      ...this.span(cst, fallback),
+    };
+  }
+
+  private tableReferenceOrMissing(cst: CstNode | undefined, fallback: number): ast.Expression {
+    return cst ? this.tableReference(cst, fallback) : missing(fallback);
+  }
+
+  private tableReference(cst: CstNode, fallback: number): ast.Expression {
+    const c = cst.children as Children;
+    const span = this.span(cst, fallback);
+    const pattern = node(c, 'columnPattern');
+    if (pattern) return this.columnPattern(pattern, span.start);
+    return { kind: 'Paren', expression: this.pipelineOrMissing(node(c, 'pipeline'), span.start + 1), ...span };
+  }
+
+  private parsePatternPart(cst: CstNode, fallback: number): ast.ParsePatternPart {
+    const c = cst.children as Children;
+    const string = token(c, 'StringLiteral');
+    if (string) return this.stringLiteral(string);
+    const star = token(c, 'Star');
+    if (star) return { kind: 'Star', start: star.startOffset, end: tokenEnd(star) };
+    const declaration = node(c, 'columnDeclaration');
+    return declaration ? this.columnDeclaration(declaration, fallback) : missing(fallback);
+  }
+
+  private mvExpandColumn(cst: CstNode, fallback: number): ast.MvExpandColumn {
+    const c = cst.children as Children;
+    const span = this.span(cst, fallback);
+    const column = this.columnDefinition(node(c, 'columnDefinition'), span.start);
+    const type = node(c, 'name');
+    return { kind: 'MvExpandColumn', column, toType: type && this.name(type, column.end), ...span };
+  }
+
+  private options(c: Children, fallback: number): ast.OperatorOption[] {
+    return nodes(c, 'operatorOption').map((option) => {
+      const o = option.children as Children;
+      const span = this.span(option, fallback);
+      const name = this.name(node(o, 'name'), span.start);
+      return { kind: 'OperatorOption', name, value: this.expressionOrMissing(node(o, 'expression'), name.end), ...span };
+    });
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Expressions
+
+  private expressions(c: Children, key: string, fallback: number): ast.Expression[] {
+    return nodes(c, key).map((expression) => this.expression(expression, fallback));
+  }
+
+  private expressionOrMissing(cst: CstNode | undefined, fallback: number): ast.Expression {
+    return cst ? this.expression(cst, fallback) : missing(fallback);
+  }
+
+  /** Any expression-level rule, from `expression` down to `primaryExpression`. */
+  expression(cst: CstNode, fallback: number): ast.Expression {
+    const c = cst.children as Children;
+    switch (cst.name) {
+      case 'expression':
+        return this.leftAssociative(c, 'andExpression', ['Or'], fallback);
+      case 'andExpression':
+        return this.leftAssociative(c, 'comparisonExpression', ['And'], fallback);
+      case 'comparisonExpression':
+        return this.comparison(c, fallback);
+      case 'additiveExpression':
+        return this.leftAssociative(c, 'multiplicativeExpression', ['Plus', 'Minus'], fallback);
+      case 'multiplicativeExpression':
+        return this.leftAssociative(c, 'unaryExpression', ['Star', 'Slash', 'Percent'], fallback);
+      case 'unaryExpression':
+        return this.unary(cst, fallback);
+      case 'postfixExpression':
+        return this.postfix(c, fallback);
+      case 'primaryExpression':
+        return this.primary(cst, fallback);
+      case 'pipeline':
+        return this.pipeline(cst, fallback);
+      case 'dynamicValue':
+        return this.expressionOrMissing(node(c, 'additiveExpression'), fallback);
+      default:
+        return missing(this.span(cst, fallback).start);
+    }
+  }
+
+  private leftAssociative(c: Children, operandKey: string, operatorKeys: string[], fallback: number): ast.Expression {
+    const operands = nodes(c, operandKey);
+    const operators = tokensInOrder(c, ...operatorKeys);
+    let result = this.expressionOrMissing(operands[0], fallback);
+    for (let i = 0; i < operators.length; i++) {
+      const operator = operators[i];
+      const right = this.expressionOrMissing(operands[i + 1], tokenEnd(operator));
+      result = binary(operator, result, right);
+    }
+    return result;
+  }
+
+  private comparison(c: Children, fallback: number): ast.Expression {
+    let result = this.expressionOrMissing(node(c, 'additiveExpression'), fallback);
+    for (const tail of nodes(c, 'comparisonTail')) {
+      const t = tail.children as Children;
+      const span = this.span(tail, result.end);
+      const list = token(t, 'ListOperator');
+      const between = token(t, 'Between');
+      if (list) {
+        result = {
+          kind: 'ListOperator',
+          operator: list.image,
+          operatorSpan: { start: list.startOffset, end: tokenEnd(list) },
+          left: result,
+          items: this.expressionList(node(t, 'expressionList'), tokenEnd(list)),
+          start: result.start,
+          end: span.end,
+        };
+      } else if (between) {
+        const low = this.expressionOrMissing(node(t, 'low'), tokenEnd(between));
+        result = {
+          kind: 'Between',
+          negated: between.image.startsWith('!'),
+          left: result,
+          low,
+          high: this.expressionOrMissing(node(t, 'high'), low.end),
+          start: result.start,
+          end: span.end,
+        };
+      } else {
+        const operator = firstToken(t, 'ComparisonOperator', 'StringOperator', 'Colon');
+        if (!operator) continue;
+        result = binary(operator, result, this.expressionOrMissing(node(t, 'additiveExpression'), tokenEnd(operator)));
+      }
+    }
+    return result;
+  }
+
+  private expressionList(cst: CstNode | undefined, fallback: number): ast.Expression[] {
+    if (!cst) return [];
+    const c = cst.children as Children;
+    const single = node(c, 'postfixExpression');
+    if (single) return [this.expression(single, fallback)];
+    return nodes(c, 'pipeline').map((item) => this.pipeline(item, fallback));
+  }
+
+  private unary(cst: CstNode, fallback: number): ast.Expression {
+    const c = cst.children as Children;
+    const span = this.span(cst, fallback);
+    const postfix = node(c, 'postfixExpression');
+    if (postfix) return this.expression(postfix, fallback);
+    const operator = firstToken(c, 'Minus', 'Plus', 'not');
+    if (!operator) return missing(span.start);
+    const operand = this.expressionOrMissing(node(c, 'unaryExpression'), tokenEnd(operator));
+    const symbol = operator.image === '-' ? '-' : operator.image === '+' ? '+' : 'not';
+    return { kind: 'Unary', operator: symbol, operand, start: span.start, end: Math.max(span.end, operand.end) };
+  }
+
+  private postfix(c: Children, fallback: number): ast.Expression {
+    let result = this.expressionOrMissing(node(c, 'primaryExpression'), fallback);
+    for (const postfix of nodes(c, 'postfix')) {
+      const p = postfix.children as Children;
+      const span = this.span(postfix, result.end);
+      const nameCst = node(p, 'name');
+      if (token(p, 'Dot')) {
+        const member = this.name(nameCst, span.end);
+        result = { kind: 'Member', target: result, member, start: result.start, end: member.end };
+        continue;
+      }
+      const index = node(p, 'index');
+      const sliceEnd = node(p, 'sliceEnd');
+      if (token(p, 'Colon')) {
+        result = {
+          kind: 'Slice',
+          target: result,
+          from: index && this.expression(index, span.start),
+          to: sliceEnd && this.expression(sliceEnd, span.start),
+          start: result.start,
+          end: span.end,
+        };
+      } else {
+        result = { kind: 'Index', target: result, index: this.expressionOrMissing(index, span.start + 1), start: result.start, end: span.end };
+      }
+    }
+    return result;
+  }
+
+  private primary(cst: CstNode, fallback: number): ast.Expression {
+    const c = cst.children as Children;
+    const span = this.span(cst, fallback);
+    const literal = node(c, 'literal');
+    if (literal) return this.literal(literal, span);
+    const call = node(c, 'call');
+    if (call) return this.call(call, fallback);
+    const name = node(c, 'name');
+    if (name) return this.name(name, span.start);
+    const parenthesized = node(c, 'parenthesized');
+    if (parenthesized) {
+      const p = parenthesized.children as Children;
+      const parenSpan = this.span(parenthesized, fallback);
+      return { kind: 'Paren', expression: this.pipelineOrMissing(node(p, 'pipeline'), parenSpan.start + 1), ...parenSpan };
+    }
+    const dynamic = node(c, 'dynamicLiteral');
+    if (dynamic) return this.dynamicLiteral(dynamic, fallback);
+    const typeOf = node(c, 'typeOfExpression');
+    if (typeOf) {
+      const typeSpan = this.span(typeOf, fallback);
+      return { kind: 'TypeOf', typeName: this.name(node(typeOf.children as Children, 'name'), typeSpan.end), ...typeSpan };
+    }
+    if (token(c, 'Star')) return { kind: 'Star', ...span };
+    return missing(span.start);
+  }
+
+  private literal(cst: CstNode, span: ast.Span): ast.Expression {
+    const c = cst.children as Children;
+    const string = token(c, 'StringLiteral');
+    if (string) return this.stringLiteral(string);
+    const typed = token(c, 'TypedLiteral');
+    if (typed) {
+      const open = typed.image.indexOf('(');
+      return {
+        kind: 'TypedLiteral',
+        typeName: typed.image.slice(0, open),
+        text: typed.image.slice(open + 1, -1).trim(),
+        start: typed.startOffset,
+        end: tokenEnd(typed),
+      };
+    }
+    const literalToken = firstToken(c, 'LongLiteral', 'RealLiteral', 'TimespanLiteral', 'True', 'False', 'Null');
+    if (!literalToken) return missing(span.start);
+    const text = literalToken.image;
+    const base = { kind: 'Literal' as const, text, start: literalToken.startOffset, end: tokenEnd(literalToken) };
+    switch (literalToken.tokenType.name) {
+      case 'LongLiteral':
+        return { ...base, type: 'long', value: parseNumber(text) };
+      case 'RealLiteral':
+        return { ...base, type: 'real', value: parseNumber(text) };
+      case 'TimespanLiteral':
+        return { ...base, type: 'timespan', value: parseTimespan(text) };
+      case 'True':
+        return { ...base, type: 'bool', value: true };
+      case 'False':
+        return { ...base, type: 'bool', value: false };
+      default:
+        return { ...base, type: 'null', value: null };
+    }
+  }
+
+  private stringLiteral(string: IToken): ast.LiteralNode {
+    const decoded = this.decodeString(string);
+    return { kind: 'Literal', type: 'string', text: string.image, value: decoded.value, start: string.startOffset, end: tokenEnd(string) };
+  }
+
+  private dynamicLiteral(cst: CstNode, fallback: number): ast.DynamicLiteralNode {
+    const c = cst.children as Children;
+    const span = this.span(cst, fallback);
+    const open = token(c, 'LParen');
+    const close = token(c, 'RParen');
+    const valueCst = node(c, 'dynamicValue');
+    const innerStart = open ? tokenEnd(open) : span.end;
+    const innerEnd = close ? close.startOffset : span.end;
+    const text = this.text.slice(innerStart, innerEnd).trim();
+    return { kind: 'DynamicLiteral', text, value: valueCst ? this.dynamicValue(valueCst) : undefined, ...span };
+  }
+
+  /** The JSON-like value of a dynamic literal; undefined where it is not a constant. */
+  private dynamicValue(cst: CstNode): unknown {
+    const c = cst.children as Children;
+    if (token(c, 'LBrace')) {
+      const keys = tokensInOrder(c, 'StringLiteral', 'Identifier');
+      const values = nodes(c, 'dynamicValue');
+      const result: Record<string, unknown> = {};
+      keys.forEach((key, index) => {
+        const name = key.tokenType.name === 'Identifier' ? key.image : decodeString(key.image).value;
+        result[name] = values[index] ? this.dynamicValue(values[index]) : undefined;
+      });
+      return result;
+    }
+    if (token(c, 'LBracket')) return nodes(c, 'dynamicValue').map((value) => this.dynamicValue(value));
+    const expression = this.expression(cst, 0);
+    return constantValue(expression);
+  }
+
+  private call(cst: CstNode, fallback: number): ast.CallNode {
+    const c = cst.children as Children;
+    const span = this.span(cst, fallback);
+    const callee = token(c, 'Identifier');
+    const open = token(c, 'LParen');
+    const close = token(c, 'RParen');
+    const calleeNode: ast.NameNode = callee
+      ? { kind: 'Name', name: callee.image, quoted: false, start: callee.startOffset, end: tokenEnd(callee) }
+      : { kind: 'Name', name: '', quoted: false, start: span.start, end: span.start };
+    const openParen = open ? open.startOffset : calleeNode.end;
+    const args = nodes(c, 'argument').map((argument) => this.argument(argument, openParen + 1));
+    return { kind: 'Call', callee: calleeNode, args, openParen, closeParen: close ? close.startOffset : -1, ...span };
+  }
+
+  private argument(cst: CstNode, fallback: number): ast.Argument {
+    const c = cst.children as Children;
+    const span = this.span(cst, fallback);
+    const nameToken = token(c, 'argumentName');
+    const value = this.pipelineOrMissing(node(c, 'pipeline'), nameToken ? tokenEnd(nameToken) + 1 : span.start);
+    if (!nameToken) return value;
+    const name: ast.NameNode = { kind: 'Name', name: nameToken.image, quoted: false, start: nameToken.startOffset, end: tokenEnd(nameToken) };
+    return { kind: 'NamedArgument', name, value, ...span };
+  }
+
+  name(cst: CstNode | undefined, fallback: number): ast.NameNode {
+    if (!cst) return { kind: 'Name', name: '', quoted: false, start: fallback, end: fallback };
+    const c = cst.children as Children;
+    const identifier = token(c, 'Identifier');
+    if (identifier) return { kind: 'Name', name: identifier.image, quoted: false, start: identifier.startOffset, end: tokenEnd(identifier) };
+    const string = token(c, 'StringLiteral');
+    const span = this.span(cst, fallback);
+    if (string) return { kind: 'Name', name: this.decodeString(string).value, quoted: true, ...span };
+    return { kind: 'Name', name: '', quoted: true, ...span };
+  }
+
+  // ------------------------------------------------------------------------------------------
+
+  private decodeString(string: IToken): { value: string; terminated: boolean } {
+    const decoded = decodeString(string.image);
+    if (!decoded.terminated) {
+      this.errors.push({ start: string.startOffset, end: tokenEnd(string), message: 'This string has no closing quote.' });
+    }
+    return decoded;
+  }
+
+  private span(cst: CstNode, fallback: number): ast.Span {
+    return nodeSpan(cst) ?? { start: fallback, end: fallback };
+  }
+}
+
+function missing(at: number): ast.MissingNode {
+  return { kind: 'Missing', start: at, end: at };
+}
+
+function binary(operator: IToken, left: ast.Expression, right: ast.Expression): ast.BinaryNode {
+  return {
+    kind: 'Binary',
+    operator: operator.image.replace(/\s+/g, ' '),
+    operatorSpan: { start: operator.startOffset, end: tokenEnd(operator) },
+    left,
+    right,
+    start: left.start,
+    end: Math.max(right.end, tokenEnd(operator)),
+  };
+}
+
+function constantValue(expression: ast.Expression): unknown {
+  if (expression.kind === 'Literal') return expression.value;
+  if (expression.kind === 'Unary' && expression.operator === '-' && expression.operand.kind === 'Literal') {
+    const value = expression.operand.value;
+    return typeof value === 'number' ? -value : undefined;
+  }
+  if (expression.kind === 'TypedLiteral') return expression.text;
+  return undefined;
+}
