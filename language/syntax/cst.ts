@@ -26,7 +26,12 @@ export function tokens(children: Children, key: string): IToken[] {
 }
 
 export function token(children: Children, key: string): IToken | undefined {
-  return tokens(children, key)[0];
+  const candidates = children[key] as IToken[] | undefined;
+  if (!candidates) return undefined;
+  for (const candidate of candidates) {
+    if (isRealToken(candidate)) return candidate;
+  }
+  return undefined;
 }
 
 /** The first real token of any of the keys, in source order. */

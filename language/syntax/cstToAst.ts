@@ -4,6 +4,8 @@ import { decodeString, parseNumber, parseTimespan } from './literals.ts';
 import {
   type Children,
   firstToken,
+  isRealToken,
+  isToken,
   node,
   nodes,
   nodeSpan,
@@ -443,138 +445,142 @@ export class AstBuilder {
     return cst ? this.expression(cst, fallback) : missing(fallback);
   }
 
-  /** Any expression-level rule, from `expression` down to `primaryExpression`. */
+  /** Any expression-level rule: `expression`, `operand`, `primaryExpression`, `pipeline`, `dynamicValue`. */
   expression(cst: CstNode, fallback: number): ast.Expression {
     const c = cst.children as Children;
     switch (cst.name) {
       case 'expression':
-        return this.leftAssociative(c, 'andExpression', ['Or'], fallback);
-      case 'andExpression':
-        return this.leftAssociative(c, 'comparisonExpression', ['And'], fallback);
-      case 'comparisonExpression':
-        return this.comparison(c, fallback);
-      case 'additiveExpression':
-        return this.leftAssociative(c, 'multiplicativeExpression', ['Plus', 'Minus'], fallback);
-      case 'multiplicativeExpression':
-        return this.leftAssociative(c, 'unaryExpression', ['Star', 'Slash', 'Percent'], fallback);
-      case 'unaryExpression':
-        return this.unary(cst, fallback);
-      case 'postfixExpression':
-        return this.postfix(c, fallback);
+        return this.binarySequence(c, fallback);
+      case 'operand':
+        return this.operand(c, fallback);
       case 'primaryExpression':
         return this.primary(cst, fallback);
       case 'pipeline':
         return this.pipeline(cst, fallback);
       case 'dynamicValue':
-        return this.expressionOrMissing(node(c, 'additiveExpression'), fallback);
+        return this.expressionOrMissing(node(c, 'expression'), fallback);
       default:
         return missing(this.span(cst, fallback).start);
     }
   }
 
-  private leftAssociative(c: Children, operandKey: string, operatorKeys: string[], fallback: number): ast.Expression {
-    const operands = nodes(c, operandKey);
-    const operators = tokensInOrder(c, ...operatorKeys);
-    let result = this.expressionOrMissing(operands[0], fallback);
-    for (let i = 0; i < operators.length; i++) {
-      const operator = operators[i];
-      const right = this.expressionOrMissing(operands[i + 1], tokenEnd(operator));
-      result = binary(operator, result, right);
+  /** Applies operator precedence to `operand (operator operand)*` (shunting-yard). */
+  private binarySequence(c: Children, fallback: number): ast.Expression {
+    const first = this.expressionOrMissing(node(c, 'operand'), fallback);
+    const tails = nodes(c, 'binaryTail');
+    if (tails.length === 0) return first;
+    const operands: ast.Expression[] = [first];
+    const pending: PendingOperator[] = [];
+    const reduce = () => {
+      const operator = pending.pop()!;
+      if (operator.kind === 'binary') {
+        const right = operands.pop()!;
+        const left = operands.pop()!;
+        operands.push(binary(operator.token, left, right));
+      } else {
+        operands.push(operator.build(operands.pop()!));
+      }
+    };
+    for (const tail of tails) {
+      const operator = this.pendingOperator(tail, operands[operands.length - 1].end);
+      while (pending.length > 0 && pending[pending.length - 1].precedence >= operator.precedence) reduce();
+      pending.push(operator);
+      if (operator.kind === 'binary') operands.push(operator.right);
     }
-    return result;
+    while (pending.length > 0) reduce();
+    return operands[0];
   }
 
-  private comparison(c: Children, fallback: number): ast.Expression {
-    let result = this.expressionOrMissing(node(c, 'additiveExpression'), fallback);
-    for (const tail of nodes(c, 'comparisonTail')) {
-      const t = tail.children as Children;
-      const span = this.span(tail, result.end);
-      const list = token(t, 'ListOperator');
-      const between = token(t, 'Between');
-      if (list) {
-        result = {
+  private pendingOperator(tail: CstNode, fallback: number): PendingOperator {
+    const t = tail.children as Children;
+    const span = this.span(tail, fallback);
+    const list = token(t, 'ListOperator');
+    if (list) {
+      const items = this.expressionList(node(t, 'expressionList'), tokenEnd(list));
+      return {
+        kind: 'postfix',
+        precedence: comparisonPrecedence,
+        build: (left) => ({
           kind: 'ListOperator',
           operator: list.image,
           operatorSpan: { start: list.startOffset, end: tokenEnd(list) },
-          left: result,
-          items: this.expressionList(node(t, 'expressionList'), tokenEnd(list)),
-          start: result.start,
+          left,
+          items,
+          start: left.start,
           end: span.end,
-        };
-      } else if (between) {
-        const low = this.expressionOrMissing(node(t, 'low'), tokenEnd(between));
-        result = {
-          kind: 'Between',
-          negated: between.image.startsWith('!'),
-          left: result,
-          low,
-          high: this.expressionOrMissing(node(t, 'high'), low.end),
-          start: result.start,
-          end: span.end,
-        };
-      } else {
-        const operator = firstToken(t, 'ComparisonOperator', 'StringOperator', 'Colon');
-        if (!operator) continue;
-        result = binary(operator, result, this.expressionOrMissing(node(t, 'additiveExpression'), tokenEnd(operator)));
-      }
+        }),
+      };
     }
-    return result;
+    const between = token(t, 'Between');
+    if (between) {
+      const low = this.expressionOrMissing(node(t, 'low'), tokenEnd(between));
+      const high = this.expressionOrMissing(node(t, 'high'), low.end);
+      return {
+        kind: 'postfix',
+        precedence: comparisonPrecedence,
+        build: (left) => ({ kind: 'Between', negated: between.image.startsWith('!'), left, low, high, start: left.start, end: span.end }),
+      };
+    }
+    const operator = firstToken(t, ...binaryOperatorKeys);
+    if (!operator) return { kind: 'postfix', precedence: comparisonPrecedence, build: (left) => left };
+    return {
+      kind: 'binary',
+      token: operator,
+      precedence: precedenceOf[operator.tokenType.name] ?? comparisonPrecedence,
+      right: this.expressionOrMissing(node(t, 'operand'), tokenEnd(operator)),
+    };
   }
 
   private expressionList(cst: CstNode | undefined, fallback: number): ast.Expression[] {
     if (!cst) return [];
     const c = cst.children as Children;
-    const single = node(c, 'postfixExpression');
+    const single = node(c, 'operand');
     if (single) return [this.expression(single, fallback)];
     return nodes(c, 'pipeline').map((item) => this.pipeline(item, fallback));
   }
 
-  private unary(cst: CstNode, fallback: number): ast.Expression {
-    const c = cst.children as Children;
-    const span = this.span(cst, fallback);
-    const postfix = node(c, 'postfixExpression');
-    if (postfix) return this.expression(postfix, fallback);
-    const operator = firstToken(c, 'Minus', 'Plus', 'not');
-    if (!operator) return missing(span.start);
-    const operand = this.expressionOrMissing(node(c, 'unaryExpression'), tokenEnd(operator));
-    const symbol = operator.image === '-' ? '-' : operator.image === '+' ? '+' : 'not';
-    return { kind: 'Unary', operator: symbol, operand, start: span.start, end: Math.max(span.end, operand.end) };
-  }
-
-  private postfix(c: Children, fallback: number): ast.Expression {
+  private operand(c: Children, fallback: number): ast.Expression {
     let result = this.expressionOrMissing(node(c, 'primaryExpression'), fallback);
-    for (const postfix of nodes(c, 'postfix')) {
-      const p = postfix.children as Children;
-      const span = this.span(postfix, result.end);
-      const nameCst = node(p, 'name');
-      if (token(p, 'Dot')) {
-        const member = this.name(nameCst, span.end);
-        result = { kind: 'Member', target: result, member, start: result.start, end: member.end };
-        continue;
-      }
-      const index = node(p, 'index');
-      const sliceEnd = node(p, 'sliceEnd');
-      if (token(p, 'Colon')) {
-        result = {
-          kind: 'Slice',
-          target: result,
-          from: index && this.expression(index, span.start),
-          to: sliceEnd && this.expression(sliceEnd, span.start),
-          start: result.start,
-          end: span.end,
-        };
-      } else {
-        result = { kind: 'Index', target: result, index: this.expressionOrMissing(index, span.start + 1), start: result.start, end: span.end };
-      }
+    const postfixes = c.postfix as CstNode[] | undefined;
+    if (postfixes) {
+      for (const postfix of postfixes) result = this.postfix(postfix, result);
+    }
+    const prefixes = tokens(c, 'prefix');
+    for (let i = prefixes.length - 1; i >= 0; i--) {
+      const prefix = prefixes[i];
+      const operator = prefix.image === '-' ? '-' : prefix.image === '+' ? '+' : 'not';
+      result = { kind: 'Unary', operator, operand: result, start: prefix.startOffset, end: Math.max(result.end, tokenEnd(prefix)) };
     }
     return result;
+  }
+
+  private postfix(postfix: CstNode, target: ast.Expression): ast.Expression {
+    const p = postfix.children as Children;
+    const span = this.span(postfix, target.end);
+    if (token(p, 'Dot')) {
+      const member = this.name(node(p, 'name'), span.end);
+      return { kind: 'Member', target, member, start: target.start, end: member.end };
+    }
+    const index = node(p, 'index');
+    if (token(p, 'Colon')) {
+      const sliceEnd = node(p, 'sliceEnd');
+      return {
+        kind: 'Slice',
+        target,
+        from: index && this.expression(index, span.start),
+        to: sliceEnd && this.expression(sliceEnd, span.start),
+        start: target.start,
+        end: span.end,
+      };
+    }
+    return { kind: 'Index', target, index: this.expressionOrMissing(index, span.start + 1), start: target.start, end: span.end };
   }
 
   private primary(cst: CstNode, fallback: number): ast.Expression {
     const c = cst.children as Children;
     const span = this.span(cst, fallback);
-    const literal = node(c, 'literal');
-    if (literal) return this.literal(literal, span);
+    const first = Object.values(c)[0]?.[0];
+    if (first && isToken(first) && isRealToken(first) && first.tokenType.name !== 'Star') return this.literal(first);
     const call = node(c, 'call');
     if (call) return this.call(call, fallback);
     const name = node(c, 'name');
@@ -596,38 +602,29 @@ export class AstBuilder {
     return missing(span.start);
   }
 
-  private literal(cst: CstNode, span: ast.Span): ast.Expression {
-    const c = cst.children as Children;
-    const string = token(c, 'StringLiteral');
-    if (string) return this.stringLiteral(string);
-    const typed = token(c, 'TypedLiteral');
-    if (typed) {
-      const open = typed.image.indexOf('(');
-      return {
-        kind: 'TypedLiteral',
-        typeName: typed.image.slice(0, open),
-        text: typed.image.slice(open + 1, -1).trim(),
-        start: typed.startOffset,
-        end: tokenEnd(typed),
-      };
-    }
-    const literalToken = firstToken(c, 'LongLiteral', 'RealLiteral', 'TimespanLiteral', 'True', 'False', 'Null');
-    if (!literalToken) return missing(span.start);
+  private literal(literalToken: IToken): ast.Expression {
     const text = literalToken.image;
-    const base = { kind: 'Literal' as const, text, start: literalToken.startOffset, end: tokenEnd(literalToken) };
+    const start = literalToken.startOffset;
+    const end = tokenEnd(literalToken);
     switch (literalToken.tokenType.name) {
       case 'LongLiteral':
-        return { ...base, type: 'long', value: parseNumber(text) };
+        return { kind: 'Literal', type: 'long', text, value: parseNumber(text), start, end };
       case 'RealLiteral':
-        return { ...base, type: 'real', value: parseNumber(text) };
+        return { kind: 'Literal', type: 'real', text, value: parseNumber(text), start, end };
       case 'TimespanLiteral':
-        return { ...base, type: 'timespan', value: parseTimespan(text) };
+        return { kind: 'Literal', type: 'timespan', text, value: parseTimespan(text), start, end };
       case 'True':
-        return { ...base, type: 'bool', value: true };
+        return { kind: 'Literal', type: 'bool', text, value: true, start, end };
       case 'False':
-        return { ...base, type: 'bool', value: false };
+        return { kind: 'Literal', type: 'bool', text, value: false, start, end };
+      case 'Null':
+        return { kind: 'Literal', type: 'null', text, value: null, start, end };
+      case 'TypedLiteral': {
+        const open = text.indexOf('(');
+        return { kind: 'TypedLiteral', typeName: text.slice(0, open), text: text.slice(open + 1, -1).trim(), start, end };
+      }
       default:
-        return { ...base, type: 'null', value: null };
+        return this.stringLiteral(literalToken);
     }
   }
 
@@ -715,6 +712,24 @@ export class AstBuilder {
     return nodeSpan(cst) ?? { start: fallback, end: fallback };
   }
 }
+
+const comparisonPrecedence = 3;
+
+const precedenceOf: Record<string, number> = {
+  Or: 1,
+  And: 2,
+  Plus: 4,
+  Minus: 4,
+  Star: 5,
+  Slash: 5,
+  Percent: 5,
+};
+
+const binaryOperatorKeys = ['Or', 'And', 'ComparisonOperator', 'StringOperator', 'Colon', 'Plus', 'Minus', 'Star', 'Slash', 'Percent'];
+
+type PendingOperator =
+  | { kind: 'binary'; token: IToken; precedence: number; right: ast.Expression }
+  | { kind: 'postfix'; precedence: number; build: (left: ast.Expression) => ast.Expression };
 
 function missing(at: number): ast.MissingNode {
   return { kind: 'Missing', start: at, end: at };

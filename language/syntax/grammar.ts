@@ -487,39 +487,32 @@ export class AplGrammar extends CstParser {
   });
 
   // ------------------------------------------------------------------------------------------
-  // Expressions, lowest precedence first
+  // Expressions. Binary operators are parsed as a flat sequence (`operand (operator operand)*`)
+  // and `cstToAst.ts` applies precedence: a deep rule per precedence level would cost a CST node
+  // per level for every leaf.
 
   expression = this.RULE('expression', () => {
-    this.SUBRULE(this.andExpression);
-    this.MANY(() => {
-      this.CONSUME(t.Or);
-      this.SUBRULE2(this.andExpression);
-    });
+    this.SUBRULE(this.operand);
+    this.MANY({ GATE: () => this.isBinaryTailAhead(), DEF: () => this.SUBRULE(this.binaryTail) });
   });
 
-  andExpression = this.RULE('andExpression', () => {
-    this.SUBRULE(this.comparisonExpression);
-    this.MANY(() => {
-      this.CONSUME(t.And);
-      this.SUBRULE2(this.comparisonExpression);
-    });
-  });
-
-  comparisonExpression = this.RULE('comparisonExpression', () => {
-    this.SUBRULE(this.additiveExpression);
-    this.MANY(() => this.SUBRULE(this.comparisonTail));
-  });
-
-  comparisonTail = this.RULE('comparisonTail', () => {
+  binaryTail = this.RULE('binaryTail', () => {
     this.OR([
       {
         ALT: () => {
           this.OR2([
+            { ALT: () => this.CONSUME(t.Or) },
+            { ALT: () => this.CONSUME(t.And) },
             { ALT: () => this.CONSUME(t.ComparisonOperator) },
             { ALT: () => this.CONSUME(t.StringOperator) },
-            { GATE: () => this.allowFieldTerms, ALT: () => this.CONSUME(t.Colon) },
+            { ALT: () => this.CONSUME(t.Colon) },
+            { ALT: () => this.CONSUME(t.Plus) },
+            { ALT: () => this.CONSUME(t.Minus) },
+            { ALT: () => this.CONSUME(t.Star) },
+            { ALT: () => this.CONSUME(t.Slash) },
+            { ALT: () => this.CONSUME(t.Percent) },
           ]);
-          this.SUBRULE(this.additiveExpression);
+          this.SUBRULE(this.operand);
         },
       },
       {
@@ -532,9 +525,9 @@ export class AplGrammar extends CstParser {
         ALT: () => {
           this.CONSUME(t.Between);
           this.CONSUME(t.LParen);
-          this.SUBRULE2(this.additiveExpression, { LABEL: 'low' });
+          this.SUBRULE(this.expression, { LABEL: 'low' });
           this.CONSUME(t.DotDot);
-          this.SUBRULE3(this.additiveExpression, { LABEL: 'high' });
+          this.SUBRULE2(this.expression, { LABEL: 'high' });
           this.CONSUME(t.RParen);
         },
       },
@@ -546,68 +539,34 @@ export class AplGrammar extends CstParser {
     this.OR({
       IGNORE_AMBIGUITIES: true,
       DEF: [
-      {
-        ALT: () => {
-          this.CONSUME(t.LParen);
-          this.MANY_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.pipeline) });
-          this.CONSUME(t.RParen);
+        {
+          ALT: () => {
+            this.CONSUME(t.LParen);
+            this.MANY_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.pipeline) });
+            this.CONSUME(t.RParen);
+          },
         },
-      },
-        { ALT: () => this.SUBRULE(this.postfixExpression) },
+        { ALT: () => this.SUBRULE(this.operand) },
       ],
     });
   });
 
-  additiveExpression = this.RULE('additiveExpression', () => {
-    this.SUBRULE(this.multiplicativeExpression);
-    this.MANY(() => {
-      this.OR([{ ALT: () => this.CONSUME(t.Plus) }, { ALT: () => this.CONSUME(t.Minus) }]);
-      this.SUBRULE2(this.multiplicativeExpression);
-    });
-  });
-
-  multiplicativeExpression = this.RULE('multiplicativeExpression', () => {
-    this.SUBRULE(this.unaryExpression);
+  /** Prefix signs, a primary expression, then member access, indexing and slicing. */
+  operand = this.RULE('operand', () => {
     this.MANY({
-      // `a * ` followed by nothing that starts an operand is a trailing wildcard, not a product.
-      GATE: () => this.LA(1).tokenType !== t.Star || startsOperand(this.LA(2).tokenType),
-      DEF: () => {
-        this.OR([
-          { ALT: () => this.CONSUME(t.Star) },
-          { ALT: () => this.CONSUME(t.Slash) },
-          { ALT: () => this.CONSUME(t.Percent) },
-        ]);
-        this.SUBRULE2(this.unaryExpression);
-      },
+      GATE: () => this.isPrefixAhead(),
+      DEF: () =>
+        this.OR({
+          IGNORE_AMBIGUITIES: true,
+          DEF: [
+            { ALT: () => this.CONSUME(t.Minus, { LABEL: 'prefix' }) },
+            { ALT: () => this.CONSUME(t.Plus, { LABEL: 'prefix' }) },
+            { ALT: () => this.CONSUME(t.Identifier, { LABEL: 'prefix' }) },
+          ],
+        }),
     });
-  });
-
-  unaryExpression = this.RULE('unaryExpression', () => {
-    this.OR({
-      IGNORE_AMBIGUITIES: true,
-      DEF: [
-        {
-          ALT: () => {
-            this.OR2([{ ALT: () => this.CONSUME(t.Minus) }, { ALT: () => this.CONSUME(t.Plus) }]);
-            this.SUBRULE(this.unaryExpression);
-          },
-        },
-        {
-          // Search predicates use `not term`; elsewhere `not(x)` is an ordinary call.
-          GATE: () => this.LA(1).image === 'not' && this.LA(2).tokenType !== t.LParen && startsOperand(this.LA(2).tokenType),
-          ALT: () => {
-            this.CONSUME(t.Identifier, { LABEL: 'not' });
-            this.SUBRULE2(this.unaryExpression);
-          },
-        },
-        { ALT: () => this.SUBRULE(this.postfixExpression) },
-      ],
-    });
-  });
-
-  postfixExpression = this.RULE('postfixExpression', () => {
     this.SUBRULE(this.primaryExpression);
-    this.MANY(() => this.SUBRULE(this.postfix));
+    this.MANY2(() => this.SUBRULE(this.postfix));
   });
 
   postfix = this.RULE('postfix', () => {
@@ -636,7 +595,14 @@ export class AplGrammar extends CstParser {
     this.OR({
       IGNORE_AMBIGUITIES: true,
       DEF: [
-        { ALT: () => this.SUBRULE(this.literal) },
+        { ALT: () => this.CONSUME(t.StringLiteral) },
+        { ALT: () => this.CONSUME(t.LongLiteral) },
+        { ALT: () => this.CONSUME(t.RealLiteral) },
+        { ALT: () => this.CONSUME(t.TimespanLiteral) },
+        { ALT: () => this.CONSUME(t.TypedLiteral) },
+        { ALT: () => this.CONSUME(t.True) },
+        { ALT: () => this.CONSUME(t.False) },
+        { ALT: () => this.CONSUME(t.Null) },
         { GATE: () => this.LA(2).tokenType === t.LParen, ALT: () => this.SUBRULE(this.dynamicLiteral) },
         { GATE: () => this.LA(2).tokenType === t.LParen, ALT: () => this.SUBRULE(this.typeOfExpression) },
         { GATE: () => this.LA(2).tokenType === t.LParen, ALT: () => this.SUBRULE(this.call) },
@@ -645,19 +611,6 @@ export class AplGrammar extends CstParser {
         { ALT: () => this.CONSUME(t.Star) },
       ],
     });
-  });
-
-  literal = this.RULE('literal', () => {
-    this.OR([
-      { ALT: () => this.CONSUME(t.StringLiteral) },
-      { ALT: () => this.CONSUME(t.LongLiteral) },
-      { ALT: () => this.CONSUME(t.RealLiteral) },
-      { ALT: () => this.CONSUME(t.TimespanLiteral) },
-      { ALT: () => this.CONSUME(t.TypedLiteral) },
-      { ALT: () => this.CONSUME(t.True) },
-      { ALT: () => this.CONSUME(t.False) },
-      { ALT: () => this.CONSUME(t.Null) },
-    ]);
   });
 
   dynamicLiteral = this.RULE('dynamicLiteral', () => {
@@ -692,7 +645,7 @@ export class AplGrammar extends CstParser {
           this.CONSUME(t.RBracket);
         },
       },
-        { ALT: () => this.SUBRULE(this.additiveExpression) },
+        { ALT: () => this.SUBRULE(this.expression) },
       ],
     });
   });
@@ -730,8 +683,23 @@ export class AplGrammar extends CstParser {
 
   // ------------------------------------------------------------------------------------------
 
-  /** Inside a search predicate, `field:"term"` is a comparison; elsewhere `:` belongs to slices. */
   private allowFieldTerms = false;
+
+  private isBinaryTailAhead(): boolean {
+    const next = this.LA(1).tokenType;
+    // `a * ` followed by nothing that starts an operand is a trailing wildcard, not a product.
+    if (next === t.Star) return startsOperand(this.LA(2).tokenType);
+    // Inside a search predicate, `field:"term"` is a comparison; elsewhere `:` belongs to slices.
+    if (next === t.Colon) return this.allowFieldTerms;
+    return true;
+  }
+
+  /** A sign, or `not` used as a prefix (search predicates); `not(x)` is an ordinary call. */
+  private isPrefixAhead(): boolean {
+    const next = this.LA(1);
+    if (next.tokenType === t.Minus || next.tokenType === t.Plus) return true;
+    return next.image === 'not' && next.tokenType === t.Identifier && this.LA(2).tokenType !== t.LParen && startsOperand(this.LA(2).tokenType);
+  }
 
   /** True before `name =` (but not `name ==`), for `extend x = …`, `['a b'] = …`. */
   private isAssignmentAhead(): boolean {

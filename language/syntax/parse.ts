@@ -32,13 +32,11 @@ function parse(text: string, splitOnBlankLines: boolean): ParsedDocument {
   const lexed = aplLexer.tokenize(text);
   const comments = lexed.groups.comments ?? [];
   const errors: SyntaxError[] = [];
-  for (const unknown of lexed.tokens) {
-    if (unknown.tokenType.name === 'Unknown') {
-      errors.push({ start: unknown.startOffset, end: tokenEnd(unknown), message: `Unexpected character '${unknown.image}'.` });
-    }
+  for (const error of lexed.errors) {
+    const characters = text.slice(error.offset, error.offset + error.length);
+    errors.push({ start: error.offset, end: error.offset + error.length, message: `Unexpected characters '${characters}'.` });
   }
-  const significant = lexed.tokens.filter((token) => token.tokenType.name !== 'Unknown');
-  const groups = splitOnBlankLines ? splitQueries(text, significant, comments) : [significant];
+  const groups = splitOnBlankLines ? splitQueries(text, lexed.tokens, comments) : [lexed.tokens];
   const builder = new AstBuilder(text, errors);
   const queries: QueryNode[] = [];
   for (const group of groups) {

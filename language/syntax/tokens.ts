@@ -241,9 +241,6 @@ export const Question = createToken({ name: 'Question', pattern: /\?/, label: "'
 export const Bang = createToken({ name: 'Bang', pattern: /!/, label: "'!'" });
 export const Tilde = createToken({ name: 'Tilde', pattern: /~/, label: "'~'" });
 
-/** Anything else: reported once by the parser as an unexpected character. */
-export const Unknown = createToken({ name: 'Unknown', pattern: /[^\s]/, label: 'an unexpected character' });
-
 export const softKeywords: TokenType[] = [
   Where, Extend, Project, Summarize, Count, Distinct, Take, Limit, Top, Sort, Order, Join, Lookup, Union, Search,
   Parse, Sample, GetSchema, Redact, ExternalData, Print, DataTable,
@@ -275,12 +272,11 @@ export const allTokens: TokenType[] = [
   DotDot, Dot, Colon,
   Comparison,
   Equals, Plus, Minus, Star, Slash, Percent, Question, Bang, Tilde,
-  Unknown,
   // Categories (never matched directly).
   StringLiteral, StringOperator, ListOperator, ComparisonOperator,
 ];
 
 export const aplLexer = new Lexer(allTokens, {
   positionTracking: 'full',
-  ensureOptimizations: false,
+  ensureOptimizations: true,
 });
