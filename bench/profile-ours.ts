@@ -1,13 +1,14 @@
 /**
- * CPU profile of our side of the language benchmark alone (from the same bundle the benchmark runs): per-query analysis, completion at
- * the benchmark's cursors, and the 2,000-query document, for a few seconds each. Prints the
- * functions with the most self time and writes `.bench/ours.cpuprofile` (opens in DevTools).
+ * CPU profile of our side of the language benchmark alone, from the same bundle the benchmark
+ * runs: per-query analysis, completion at the benchmark's cursors and the 2,000-query document,
+ * a few seconds each. Prints the functions with the most self time and our functions by total
+ * time, and writes `.bench/ours.cpuprofile` (opens in DevTools).
  *
  *   node --import tsx bench/profile-ours.ts [seconds per phase, default 3]
  */
 import { join } from 'node:path';
 import { loadBundled } from './lib/bundle.ts';
-import { hotFunctions, profile, sourceLocator } from './lib/cpuProfile.ts';
+import { functionTimes, profile, sourceLocator, type HotFunction } from './lib/cpuProfile.ts';
 import { repoRoot } from './lib/paths.ts';
 import { writeJson } from './lib/report.ts';
 import { warmUp } from './lib/timing.ts';
@@ -38,10 +39,13 @@ async function main(): Promise<void> {
 
   const outputPath = join(repoRoot, '.bench', 'ours.cpuprofile');
   writeJson(outputPath, cpuProfile);
-  console.log('self time  share  function (location)');
-  for (const hot of hotFunctions(cpuProfile, sourceLocator(bundle.path, repoRoot), 25)) {
-    console.log(`${hot.selfMillis.toFixed(0).padStart(7)} ms  ${(hot.selfShare * 100).toFixed(1).padStart(4)}%  ${hot.name} (${hot.location})`);
-  }
+  const times = functionTimes(cpuProfile, sourceLocator(bundle.path, repoRoot));
+  const line = (millis: number, share: number, hot: HotFunction) => `${millis.toFixed(0).padStart(7)} ms  ${(share * 100).toFixed(1).padStart(5)}%  ${hot.name} (${hot.location})`;
+  console.log('by self time (own code only):');
+  for (const hot of [...times].sort((a, b) => b.selfMillis - a.selfMillis).slice(0, 25)) console.log(line(hot.selfMillis, hot.selfShare, hot));
+  console.log('\nby total time, our sources only (where the time goes, phase by phase):');
+  const ourSources = times.filter((hot) => hot.location.startsWith('language/'));
+  for (const hot of ourSources.sort((a, b) => b.totalMillis - a.totalMillis).slice(0, 25)) console.log(line(hot.totalMillis, hot.totalShare, hot));
   console.log(`\nfull profile: ${outputPath}`);
 }
 

@@ -15,6 +15,7 @@ interface CallFrame {
 interface ProfileNode {
   id: number;
   callFrame: CallFrame;
+  children?: number[];
 }
 
 export interface CpuProfile {
@@ -27,7 +28,9 @@ export interface HotFunction {
   name: string;
   location: string;
   selfMillis: number;
+  totalMillis: number;
   selfShare: number;
+  totalShare: number;
 }
 
 /** Samples the CPU in this process while `work` runs (V8's profiler through the inspector). */
@@ -61,24 +64,56 @@ export function sourceLocator(bundlePath: string, root: string): (frame: CallFra
   };
 }
 
-/** Functions by self time (time spent in their own code, not in callees), largest first. */
-export function hotFunctions(profile: CpuProfile, locate: (frame: CallFrame) => string, limit: number): HotFunction[] {
+/**
+ * Time per function: self (in its own code) and total (while it was anywhere on the stack,
+ * counted once per sample even when it recurses). Shares are of all sampled time.
+ */
+export function functionTimes(profile: CpuProfile, locate: (frame: CallFrame) => string): HotFunction[] {
   const samples = profile.samples ?? [];
   const deltas = profile.timeDeltas ?? [];
-  const selfMicrosById = new Map<number, number>();
-  samples.forEach((id, index) => selfMicrosById.set(id, (selfMicrosById.get(id) ?? 0) + (deltas[index] ?? 0)));
-  const total = [...selfMicrosById.values()].reduce((sum, value) => sum + value, 0);
-  const byFunction = new Map<string, HotFunction>();
-  for (const node of profile.nodes) {
-    const micros = selfMicrosById.get(node.id);
-    if (!micros) continue;
-    const name = node.callFrame.functionName || '(anonymous)';
-    const location = locate(node.callFrame);
-    const key = `${name} ${location}`;
-    const entry = byFunction.get(key) ?? { name, location, selfMillis: 0, selfShare: 0 };
-    entry.selfMillis += micros / 1e3;
-    entry.selfShare = total === 0 ? 0 : (entry.selfMillis * 1e3) / total;
-    byFunction.set(key, entry);
+  const nodesById = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parentOf = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+
+  const functions = new Map<string, HotFunction>();
+  const keyOfNode = new Map<number, string>();
+  const keyOf = (id: number): string => {
+    let key = keyOfNode.get(id);
+    if (key === undefined) {
+      const frame = nodesById.get(id)!.callFrame;
+      const name = frame.functionName || '(anonymous)';
+      const location = locate(frame);
+      key = `${name} ${location}`;
+      if (!functions.has(key)) functions.set(key, { name, location, selfMillis: 0, totalMillis: 0, selfShare: 0, totalShare: 0 });
+      keyOfNode.set(id, key);
+    }
+    return key;
+  };
+  // The distinct functions on each node's stack, shared with its parent's list where possible.
+  const stackKeys = new Map<number, Set<string>>();
+  const stackOf = (id: number): Set<string> => {
+    let keys = stackKeys.get(id);
+    if (!keys) {
+      const parent = parentOf.get(id);
+      const key = keyOf(id);
+      const parentKeys = parent === undefined ? new Set<string>() : stackOf(parent);
+      keys = parentKeys.has(key) ? parentKeys : new Set([...parentKeys, key]);
+      stackKeys.set(id, keys);
+    }
+    return keys;
+  };
+
+  let totalMicros = 0;
+  samples.forEach((id, index) => {
+    const micros = deltas[index] ?? 0;
+    totalMicros += micros;
+    functions.get(keyOf(id))!.selfMillis += micros / 1e3;
+    for (const key of stackOf(id)) functions.get(key)!.totalMillis += micros / 1e3;
+  });
+  const result = [...functions.values()];
+  for (const entry of result) {
+    entry.selfShare = totalMicros === 0 ? 0 : (entry.selfMillis * 1e3) / totalMicros;
+    entry.totalShare = totalMicros === 0 ? 0 : (entry.totalMillis * 1e3) / totalMicros;
   }
-  return [...byFunction.values()].sort((a, b) => b.selfMillis - a.selfMillis).slice(0, limit);
+  return result;
 }
