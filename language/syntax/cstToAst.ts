@@ -298,13 +298,20 @@ export class AstBuilder {
       return expression ? this.expression(expression, after) : undefined;
     };
     const byList = node(c, 'columnDefinitionList');
+    let onExpression = this.expressionOrMissing(node(c, 'expression'), on ? tokenEnd(on) : base.end);
+    let range = optional('range');
+    // `on _time in range(...)` reads as an `in` test to the expression grammar; it is the range clause.
+    if (!range && onExpression.kind === 'ListOperator' && onExpression.operator === 'in' && onExpression.items.length === 1) {
+      range = onExpression.items[0];
+      onExpression = onExpression.left;
+    }
     return {
       kind: 'make-series',
       aggregates,
-      on: this.expressionOrMissing(node(c, 'expression'), on ? tokenEnd(on) : base.end),
+      on: onExpression,
       from: optional('from'),
       to: optional('to'),
-      range: optional('range'),
+      range,
       step: this.expressionOrMissing(node(c, 'step'), step ? tokenEnd(step) : base.end),
       by: byList ? this.columnDefinitions(byList, after) : [],
       ...base,
@@ -430,7 +437,14 @@ export class AstBuilder {
       const o = option.children as Children;
       const span = this.span(option, fallback);
       const name = this.name(node(o, 'name'), span.start);
-      return { kind: 'OperatorOption', name, value: this.expressionOrMissing(node(o, 'expression'), name.end), ...span };
+      const identifier = token(o, 'Identifier');
+      const literal = firstToken(o, 'StringLiteral', 'LongLiteral', 'RealLiteral', 'True', 'False');
+      const value: ast.Expression = identifier
+        ? { kind: 'Name', name: identifier.image, quoted: false, start: identifier.startOffset, end: tokenEnd(identifier) }
+        : literal
+          ? this.literal(literal)
+          : missing(name.end);
+      return { kind: 'OperatorOption', name, value, ...span };
     });
   }
 

@@ -12,7 +12,7 @@ export class AplGrammar extends CstParser {
     super(t.allTokens, {
       recoveryEnabled: true,
       nodeLocationTracking: 'onlyOffset',
-      maxLookahead: 2,
+      maxLookahead: 1,
       errorMessageProvider: errorMessages,
     });
     this.performSelfAnalysis();
@@ -202,7 +202,7 @@ export class AplGrammar extends CstParser {
 
   joinOperator = this.RULE('joinOperator', () => {
     this.OR([{ ALT: () => this.CONSUME(t.Join) }, { ALT: () => this.CONSUME(t.Lookup) }]);
-    this.MANY({ GATE: () => this.LA(2).tokenType === t.Equals, DEF: () => this.SUBRULE(this.operatorOption) });
+    this.MANY({ GATE: () => this.isOptionAhead(), DEF: () => this.SUBRULE(this.operatorOption) });
     this.SUBRULE(this.tableReference);
     this.OPTION(() => {
       this.CONSUME(t.On);
@@ -212,13 +212,13 @@ export class AplGrammar extends CstParser {
 
   unionOperator = this.RULE('unionOperator', () => {
     this.CONSUME(t.Union);
-    this.MANY({ GATE: () => this.LA(2).tokenType === t.Equals, DEF: () => this.SUBRULE(this.operatorOption) });
+    this.MANY({ GATE: () => this.isOptionAhead(), DEF: () => this.SUBRULE(this.operatorOption) });
     this.AT_LEAST_ONE_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.tableReference) });
   });
 
   searchOperator = this.RULE('searchOperator', () => {
     this.CONSUME(t.Search);
-    this.MANY({ GATE: () => this.LA(2).tokenType === t.Equals, DEF: () => this.SUBRULE(this.operatorOption) });
+    this.MANY({ GATE: () => this.isOptionAhead(), DEF: () => this.SUBRULE(this.operatorOption) });
     this.OPTION({
       GATE: () => this.LA(1).tokenType === t.InOperator && this.LA(1).image === 'in',
       DEF: () => {
@@ -238,7 +238,7 @@ export class AplGrammar extends CstParser {
 
   parseOperator = this.RULE('parseOperator', () => {
     this.OR([{ ALT: () => this.CONSUME(t.Parse) }, { ALT: () => this.CONSUME(t.ParseWhere) }]);
-    this.MANY({ GATE: () => this.LA(2).tokenType === t.Equals, DEF: () => this.SUBRULE(this.operatorOption) });
+    this.MANY({ GATE: () => this.isOptionAhead(), DEF: () => this.SUBRULE(this.operatorOption) });
     this.SUBRULE(this.expression);
     this.CONSUME(t.With);
     this.AT_LEAST_ONE(() => this.SUBRULE(this.parsePatternPart));
@@ -267,7 +267,7 @@ export class AplGrammar extends CstParser {
 
   mvExpandOperator = this.RULE('mvExpandOperator', () => {
     this.CONSUME(t.MvExpand);
-    this.MANY({ GATE: () => this.LA(2).tokenType === t.Equals, DEF: () => this.SUBRULE(this.operatorOption) });
+    this.MANY({ GATE: () => this.isOptionAhead(), DEF: () => this.SUBRULE(this.operatorOption) });
     this.AT_LEAST_ONE_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.mvExpandColumn) });
     this.OPTION(() => {
       this.CONSUME(t.Limit);
@@ -331,7 +331,7 @@ export class AplGrammar extends CstParser {
 
   redactOperator = this.RULE('redactOperator', () => {
     this.CONSUME(t.Redact);
-    this.MANY({ GATE: () => this.LA(2).tokenType === t.Equals, DEF: () => this.SUBRULE(this.operatorOption) });
+    this.MANY({ GATE: () => this.isOptionAhead(), DEF: () => this.SUBRULE(this.operatorOption) });
     this.MANY_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.expression) });
     this.OPTION(() => {
       this.CONSUME(t.On);
@@ -452,10 +452,18 @@ export class AplGrammar extends CstParser {
     ]);
   });
 
+  /** `name = value` where the value is a single name or literal (`kind=inner`, `flags=i`, `format='csv'`). */
   operatorOption = this.RULE('operatorOption', () => {
     this.SUBRULE(this.name);
     this.CONSUME(t.Equals);
-    this.SUBRULE(this.expression);
+    this.OR([
+      { ALT: () => this.CONSUME(t.Identifier) },
+      { ALT: () => this.CONSUME(t.StringLiteral) },
+      { ALT: () => this.CONSUME(t.LongLiteral) },
+      { ALT: () => this.CONSUME(t.RealLiteral) },
+      { ALT: () => this.CONSUME(t.True) },
+      { ALT: () => this.CONSUME(t.False) },
+    ]);
   });
 
   /** `(name = value, ...)` or `name = value, ...` after `with`. */
@@ -566,7 +574,7 @@ export class AplGrammar extends CstParser {
         }),
     });
     this.SUBRULE(this.primaryExpression);
-    this.MANY2(() => this.SUBRULE(this.postfix));
+    this.MANY2({ GATE: () => this.isPostfixAhead(), DEF: () => this.SUBRULE(this.postfix) });
   });
 
   postfix = this.RULE('postfix', () => {
@@ -685,6 +693,11 @@ export class AplGrammar extends CstParser {
 
   private allowFieldTerms = false;
 
+  /** Operator options come before the operator's arguments: `kind=inner`, `with_itemindex=i`, ... */
+  private isOptionAhead(): boolean {
+    return this.LA(2).tokenType === t.Equals && operatorOptionNames.has(this.LA(1).image);
+  }
+
   private isBinaryTailAhead(): boolean {
     const next = this.LA(1).tokenType;
     // `a * ` followed by nothing that starts an operand is a trailing wildcard, not a product.
@@ -692,6 +705,16 @@ export class AplGrammar extends CstParser {
     // Inside a search predicate, `field:"term"` is a comparison; elsewhere `:` belongs to slices.
     if (next === t.Colon) return this.allowFieldTerms;
     return true;
+  }
+
+  /**
+   * `x.y` and `x[...]`, but a `[` that starts a new line begins a statement (`['logs']`) after a
+   * `let` whose `;` is missing, not an index.
+   */
+  private isPostfixAhead(): boolean {
+    const next = this.LA(1);
+    if (next.tokenType !== t.LBracket) return true;
+    return next.startLine === this.LA(0).endLine;
   }
 
   /** A sign, or `not` used as a prefix (search predicates); `not(x)` is an ordinary call. */
@@ -710,6 +733,18 @@ export class AplGrammar extends CstParser {
     return this.LA(2).tokenType === t.Equals && isIdentifierLike(first);
   }
 }
+
+const operatorOptionNames = new Set([
+  'kind',
+  'flags',
+  'withsource',
+  'isfuzzy',
+  'with_itemindex',
+  'bagexpansion',
+  'replaceToken',
+  'replaceHash',
+  'redactGroups',
+]);
 
 const operandStarts = new Set<TokenType>([
   t.Identifier, t.LBracket, t.LParen, t.StringLiteral, t.QuotedString, t.VerbatimString, t.UnterminatedString,
