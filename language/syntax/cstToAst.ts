@@ -373,7 +373,7 @@ export class AstBuilder {
     const trailing = token(c, 'Identifier');
     if (stars.length === 0) {
       return names.slice(1).reduce<ast.Expression>(
-        (target, member) => ({ kind: 'Member', target, member, start: target.start, end: member.end }),
+        (target, member) => ({ kind: 'Member', target, member, ...cover(target, member) }),
         names[0] ?? missing(span.start),
       );
     }
@@ -520,8 +520,7 @@ export class AstBuilder {
           operatorSpan: { start: list.startOffset, end: tokenEnd(list) },
           left,
           items,
-          start: left.start,
-          end: span.end,
+          ...cover(left, span),
         }),
       };
     }
@@ -532,7 +531,7 @@ export class AstBuilder {
       return {
         kind: 'postfix',
         precedence: comparisonPrecedence,
-        build: (left) => ({ kind: 'Between', negated: between.image.startsWith('!'), left, low, high, start: left.start, end: span.end }),
+        build: (left) => ({ kind: 'Between', negated: between.image.startsWith('!'), left, low, high, ...cover(left, span) }),
       };
     }
     const operator = firstToken(t, ...binaryOperatorKeys);
@@ -573,7 +572,7 @@ export class AstBuilder {
     const span = this.span(postfix, target.end);
     if (token(p, 'Dot')) {
       const member = this.name(node(p, 'name'), span.end);
-      return { kind: 'Member', target, member, start: target.start, end: member.end };
+      return { kind: 'Member', target, member, ...cover(target, member) };
     }
     const index = node(p, 'index');
     if (token(p, 'Colon')) {
@@ -583,11 +582,10 @@ export class AstBuilder {
         target,
         from: index && this.expression(index, span.start),
         to: sliceEnd && this.expression(sliceEnd, span.start),
-        start: target.start,
-        end: span.end,
+        ...cover(target, span),
       };
     }
-    return { kind: 'Index', target, index: this.expressionOrMissing(index, span.start + 1), start: target.start, end: span.end };
+    return { kind: 'Index', target, index: this.expressionOrMissing(index, span.start + 1), ...cover(target, span) };
   }
 
   private primary(cst: CstNode, fallback: number): ast.Expression {
@@ -756,9 +754,13 @@ function binary(operator: IToken, left: ast.Expression, right: ast.Expression): 
     operatorSpan: { start: operator.startOffset, end: tokenEnd(operator) },
     left,
     right,
-    start: left.start,
-    end: Math.max(right.end, tokenEnd(operator)),
+    ...cover(left, right),
   };
+}
+
+/** The smallest span holding both; recovered nodes may sit at fallback offsets. */
+function cover(first: ast.Span, second: ast.Span): ast.Span {
+  return { start: Math.min(first.start, second.start), end: Math.max(first.end, second.end) };
 }
 
 function constantValue(expression: ast.Expression): unknown {
