@@ -244,7 +244,9 @@ export class AplGrammar extends CstParser {
     this.AT_LEAST_ONE(() => this.SUBRULE(this.parsePatternPart));
   });
 
+  /** A pattern piece; some documented examples separate the pieces with commas. */
   parsePatternPart = this.RULE('parsePatternPart', () => {
+    this.OPTION(() => this.CONSUME(t.Comma));
     this.OR([
       { ALT: () => this.CONSUME(t.StringLiteral) },
       { ALT: () => this.CONSUME(t.Star) },
@@ -348,7 +350,17 @@ export class AplGrammar extends CstParser {
     this.CONSUME(t.DataTable);
     this.SUBRULE(this.columnDeclarationList);
     this.CONSUME(t.LBracket);
-    this.MANY_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.expression) });
+    this.OPTION(() => {
+      this.SUBRULE(this.expression);
+      this.MANY({
+        GATE: () => this.LA(2).tokenType !== t.RBracket,
+        DEF: () => {
+          this.CONSUME(t.Comma);
+          this.SUBRULE2(this.expression);
+        },
+      });
+      this.OPTION2(() => this.CONSUME2(t.Comma));
+    });
     this.CONSUME(t.RBracket);
   });
 
