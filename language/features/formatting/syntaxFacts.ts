@@ -1,0 +1,109 @@
+import type * as ast from '../../syntax/ast.ts';
+import type { SyntaxToken } from '../../syntax/parseResult.ts';
+import { walk } from '../../syntax/visit.ts';
+
+/**
+ * What the formatter needs to know from the AST, as sets of offsets it can test while it walks
+ * the token stream. Tokens alone cannot tell a call's `(` from `in (`, a unary minus from a
+ * binary one, or where a `let` statement ends.
+ */
+export interface SyntaxFacts {
+  statementStarts: Set<number>;
+  /** `let` and `set` statements: a pipe directly inside one belongs to the let's body. */
+  letStatements: ast.Span[];
+  /** `(` written against the word before it: calls, `datatable(`, `externaldata(`. */
+  gluedParens: Set<number>;
+  /** End offsets of expressions followed by an index or slice `[`. */
+  indexedEnds: Set<number>;
+  /** Start offsets of binary operator tokens (to tell `a - b` from `-1`). */
+  binaryOperators: Set<number>;
+  /** `=` written without spaces: operator options (`kind=inner`) and make-series `default=0`. */
+  gluedEquals: Set<number>;
+  /** Column patterns such as `status*` or `['geo.']*`: written without inner spaces. */
+  wildcards: ast.Span[];
+  /** The arguments of operators we do not know: their spacing is the author's. */
+  rawSpans: ast.Span[];
+}
+
+export function collectSyntaxFacts(root: ast.DocumentNode, tokens: readonly SyntaxToken[]): SyntaxFacts {
+  const facts: SyntaxFacts = {
+    statementStarts: new Set(),
+    letStatements: [],
+    gluedParens: new Set(),
+    indexedEnds: new Set(),
+    binaryOperators: new Set(),
+    gluedEquals: new Set(),
+    wildcards: [],
+    rawSpans: [],
+  };
+  const glueEqualsBetween = (from: number, to: number) => {
+    const equals = firstTokenOfType(tokens, 'Equals', from, to);
+    if (equals) facts.gluedEquals.add(equals.start);
+  };
+  walk(root, (node) => {
+    switch (node.kind) {
+      case 'LetStatement':
+      case 'SetStatement':
+        facts.letStatements.push({ start: node.start, end: node.end });
+        facts.statementStarts.add(node.start);
+        break;
+      case 'ExpressionStatement':
+        facts.statementStarts.add(node.start);
+        break;
+      case 'Call':
+        facts.gluedParens.add(node.openParen);
+        break;
+      case 'Index':
+      case 'Slice':
+        facts.indexedEnds.add(node.target.end);
+        break;
+      case 'Binary':
+      case 'ListOperator':
+        facts.binaryOperators.add(node.operatorSpan.start);
+        break;
+      case 'OperatorOption':
+        glueEqualsBetween(node.name.end, node.value.start);
+        break;
+      case 'MakeSeriesAggregate':
+        if (node.default) glueEqualsBetween(node.column.end, node.default.start);
+        break;
+      case 'Wildcard':
+        facts.wildcards.push({ start: node.start, end: node.end });
+        break;
+      case 'datatable':
+      case 'externaldata': {
+        const open = firstTokenOfType(tokens, 'LParen', node.nameSpan.end, node.end);
+        if (open) facts.gluedParens.add(open.start);
+        break;
+      }
+      case 'unknown':
+        if (node.end > node.nameSpan.end) facts.rawSpans.push({ start: node.nameSpan.start, end: node.end });
+        break;
+    }
+  });
+  return facts;
+}
+
+/** The first token of a type starting in [from, to), skipping only comments on the way. */
+function firstTokenOfType(tokens: readonly SyntaxToken[], type: string, from: number, to: number): SyntaxToken | undefined {
+  for (let i = firstIndexAtOrAfter(tokens, from); i < tokens.length && tokens[i].start < to; i++) {
+    if (tokens[i].type === type) return tokens[i];
+    if (tokens[i].type !== 'Comment') return undefined;
+  }
+  return undefined;
+}
+
+export function firstIndexAtOrAfter(tokens: readonly SyntaxToken[], offset: number): number {
+  let low = 0;
+  let high = tokens.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (tokens[middle].start < offset) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+export function spanContaining(spans: readonly ast.Span[], offset: number): ast.Span | undefined {
+  return spans.find((span) => span.start <= offset && offset < span.end);
+}
