@@ -69,7 +69,8 @@ export function makeSeries(operator: MakeSeriesOperator, input: Flow, context: T
 }
 
 function groupKeys(keys: ColumnDefinition[], input: Flow, context: TableContext, output: Output): void {
-  const row = expressionContext(context, input);
+  // The reference groups by `histogram(x, 10)`, an aggregation, so keys are not checked for them.
+  const row = expressionContext(context, input, 'allowed');
   keys.forEach((definition, i) => {
     const type = analyzeExpression(definition.expression, row);
     const name = definition.name ? { name: definition.name.name, certain: true } : keyName(definition.expression, `Column${i + 1}`);

@@ -51,14 +51,23 @@ function joinCondition(condition: Expression, sides: JoinSides, context: TableCo
     rightKeys.add(condition.name);
     return;
   }
-  analyzeExpression(condition, expressionContext(context, sides.left, 'none', sides));
   if (condition.kind === 'Binary' && condition.operator === '==') {
-    for (const operand of [condition.left, condition.right]) {
-      if (operand.kind === 'Member' && operand.target.kind === 'Name' && operand.target.name === '$right') {
-        rightKeys.add(operand.member.name);
-      }
-    }
+    // `on id == trace_id`: the left operand reads the left table, the right one the right table.
+    analyzeExpression(condition.left, expressionContext(context, sides.left, 'none', sides));
+    analyzeExpression(condition.right, expressionContext(context, sides.right, 'none', sides));
+    context.state.types.set(condition, 'bool');
+    const rightKey = rightColumnOf(condition.right, true) ?? rightColumnOf(condition.left, false);
+    if (rightKey) rightKeys.add(rightKey);
+    return;
   }
+  analyzeExpression(condition, expressionContext(context, sides.left, 'none', sides));
+}
+
+/** The right table's column an operand names: `$right.x`, or a bare name on the right of `==`. */
+function rightColumnOf(operand: Expression, onRightSide: boolean): string | undefined {
+  if (operand.kind === 'Member' && operand.target.kind === 'Name' && operand.target.name === '$right') return operand.member.name;
+  if (onRightSide && operand.kind === 'Name') return operand.name;
+  return undefined;
 }
 
 export function union(operator: UnionOperator, input: Flow | undefined, context: TableContext): Flow {

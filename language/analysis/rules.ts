@@ -2,7 +2,8 @@ import type { Severity } from '../types.ts';
 
 /**
  * The semantic rules the analyzer reports, with their stable codes and severities. Type
- * mismatches are warnings because APL's implicit conversions are undocumented.
+ * mismatches are warnings because APL's implicit conversions are undocumented; a summarize
+ * column without an aggregation is a warning because the reference itself has such examples.
  */
 export const rules = {
   unknownOperator: { code: 'unknown-operator', severity: 'error' },
@@ -10,7 +11,7 @@ export const rules = {
   argumentCount: { code: 'argument-count', severity: 'error' },
   argumentType: { code: 'argument-type', severity: 'warning' },
   aggregationContext: { code: 'aggregation-context', severity: 'error' },
-  aggregationExpected: { code: 'aggregation-expected', severity: 'error' },
+  aggregationExpected: { code: 'aggregation-expected', severity: 'warning' },
   unknownDataset: { code: 'unknown-dataset', severity: 'error' },
   unknownColumn: { code: 'unknown-column', severity: 'error' },
   columnOutOfScope: { code: 'column-out-of-scope', severity: 'error' },
