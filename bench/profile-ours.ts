@@ -4,7 +4,7 @@
  * a few seconds each. Prints the functions with the most self time and our functions by total
  * time, and writes `.bench/ours.cpuprofile` (opens in DevTools).
  *
- *   node --import tsx bench/profile-ours.ts [seconds per phase, default 3]
+ *   node --import tsx bench/profile-ours.ts [seconds per phase, default 3] [analysis|completion|document ...]
  */
 import { join } from 'node:path';
 import { loadBundled } from './lib/bundle.ts';
@@ -20,8 +20,18 @@ function repeatFor(seconds: number, sweep: () => void): void {
   while (process.hrtime.bigint() < deadline);
 }
 
+const phaseNames = ['analysis', 'completion', 'document'] as const;
+type Phase = (typeof phaseNames)[number];
+
+function parseArguments(args: string[]): { seconds: number; phases: Phase[] } {
+  const seconds = args.length > 0 && !Number.isNaN(Number(args[0])) ? Number(args.shift()) : 3;
+  const unknown = args.filter((arg) => !(phaseNames as readonly string[]).includes(arg));
+  if (unknown.length > 0) throw new Error(`unknown phase ${unknown.join(', ')}; phases are ${phaseNames.join(', ')}`);
+  return { seconds, phases: args.length > 0 ? (args as Phase[]) : [...phaseNames] };
+}
+
 async function main(): Promise<void> {
-  const seconds = Number(process.argv[2] ?? 3);
+  const { seconds, phases } = parseArguments(process.argv.slice(2));
   const queries = loadQueries();
   const bundle = await loadBundled<typeof import('./our-service.ts')>('bench/our-service.ts', 'our-service');
   const ours = bundle.exports.createOurService(loadSchema());
@@ -31,11 +41,12 @@ async function main(): Promise<void> {
   warmUp(queries, (query) => ours.diagnose(query), 20);
   warmUp(cursors, ({ query, offset }) => ours.complete(query, offset), 20);
 
-  const cpuProfile = await profile(() => {
-    repeatFor(seconds, () => queries.forEach((query) => ours.diagnose(query)));
-    repeatFor(seconds, () => cursors.forEach(({ query, offset }) => ours.complete(query, offset)));
-    repeatFor(seconds, () => ours.diagnoseDocument(document));
-  });
+  const sweeps: Record<Phase, () => void> = {
+    analysis: () => queries.forEach((query) => ours.diagnose(query)),
+    completion: () => cursors.forEach(({ query, offset }) => ours.complete(query, offset)),
+    document: () => ours.diagnoseDocument(document),
+  };
+  const cpuProfile = await profile(() => phases.forEach((phase) => repeatFor(seconds, sweeps[phase])));
 
   const outputPath = join(repoRoot, '.bench', 'ours.cpuprofile');
   writeJson(outputPath, cpuProfile);
