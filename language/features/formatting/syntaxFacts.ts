@@ -64,9 +64,12 @@ export function collectSyntaxFacts(root: ast.DocumentNode, tokens: readonly Synt
       case 'OperatorOption':
         glueEqualsBetween(node.name.end, node.value.start);
         break;
-      case 'MakeSeriesAggregate':
-        if (node.default) glueEqualsBetween(node.column.end, node.default.start);
+      case 'MakeSeriesAggregate': {
+        // `default = 0`: the `=` is the token right before the value.
+        const equals = node.default && tokens[firstIndexAtOrAfter(tokens, node.default.start) - 1];
+        if (equals?.type === 'Equals') facts.gluedEquals.add(equals.start);
         break;
+      }
       case 'Wildcard':
         facts.wildcards.push({ start: node.start, end: node.end });
         break;
