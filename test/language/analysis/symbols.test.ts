@@ -1,67 +1,70 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyzeDocument } from '../../../language/analysis/analyzer.ts';
-import { LineIndex } from '../../../language/text/lineIndex.ts';
-import * as b from './astBuilder.ts';
-import { sampleSchema } from './testSchema.ts';
+import { analyze, lastPipeline, nodeAt, operatorsOf } from './analyzeText.ts';
 
 describe('symbols', () => {
   it('resolves datasets, columns, lets and functions', () => {
-    const dataset = b.q('sample-http-logs');
-    const threshold = b.letStatement('threshold', b.num(100));
-    const column = b.name('req_duration_ms');
-    const thresholdUse = b.name('threshold');
-    const newName = b.name('slow');
-    const call = b.call('tostring', b.name('status'));
-    const extend = b.extend({ kind: 'ColumnDefinition', name: newName, expression: b.bin('>', column, thresholdUse), start: newName.start, end: thresholdUse.end });
-    const document = b.documentOf(b.query(threshold, b.pipe(dataset, extend, b.extend(b.def('s', call)))));
-    const analysis = analyzeDocument(document, sampleSchema);
+    const analysis = analyze(`let threshold = 100;
+['sample-http-logs']
+| extend slow = req_duration_ms > threshold
+| extend s = tostring(status)`);
+    const dataset = analysis.symbolOf(nodeAt(analysis, `['sample-http-logs']`, 'Name'));
+    assert.equal(dataset?.kind === 'dataset' && dataset.table.columns.length, 16);
+    assert.deepEqual(analysis.symbolOf(nodeAt(analysis, 'req_duration_ms', 'Name')), {
+      kind: 'column',
+      column: { name: 'req_duration_ms', type: 'real' },
+    });
+    const use = analysis.symbolOf(nodeAt(analysis, 'threshold', 'Name', 1));
+    assert.equal(use?.kind === 'let' && use.binding.type, 'long');
+    assert.equal(analysis.symbolOf(nodeAt(analysis, 'threshold', 'Name', 0))?.kind, 'let');
+    assert.deepEqual(analysis.symbolOf(nodeAt(analysis, 'slow', 'Name')), { kind: 'column', column: { name: 'slow', type: 'bool' } });
+    assert.deepEqual(analysis.symbolOf(nodeAt(analysis, 'tostring', 'Name')), { kind: 'function', name: 'tostring' });
+  });
 
-    const datasetSymbol = analysis.symbolOf(dataset);
-    assert.equal(datasetSymbol?.kind, 'dataset');
-    assert.equal(datasetSymbol?.kind === 'dataset' && datasetSymbol.table.columns.length, 16);
-    assert.deepEqual(analysis.symbolOf(column), { kind: 'column', column: { name: 'req_duration_ms', type: 'real' } });
-    const letSymbol = analysis.symbolOf(thresholdUse);
-    assert.equal(letSymbol?.kind === 'let' && letSymbol.binding.type, 'long');
-    assert.equal(analysis.symbolOf(threshold.name)?.kind, 'let');
-    assert.deepEqual(analysis.symbolOf(newName), { kind: 'column', column: { name: 'slow', type: 'bool' } });
-    assert.deepEqual(analysis.symbolOf(call.callee), { kind: 'function', name: 'tostring' });
+  it('resolves a flattened dotted name to its column', () => {
+    const analysis = analyze(`['sample-http-logs'] | where geo.city == "Paris"`);
+    const expected = { kind: 'column', column: { name: 'geo.city', type: 'string' } };
+    assert.deepEqual(analysis.symbolOf(nodeAt(analysis, 'geo', 'Name')), expected);
+    assert.deepEqual(analysis.symbolOf(nodeAt(analysis, 'city', 'Name')), expected);
   });
 
   it('resolves a dataset without a schema as an open table', () => {
-    const dataset = b.name('logs');
-    const column = b.name('x');
-    const analysis = analyzeDocument(b.documentOf(b.query(b.pipe(dataset, b.where(b.bin('>', column, b.num(1)))))));
-    const symbol = analysis.symbolOf(dataset);
-    assert.equal(symbol?.kind === 'dataset' && symbol.table.open, true);
-    assert.deepEqual(analysis.symbolOf(column), { kind: 'column', column: { name: 'x', type: 'unknown' } });
+    const analysis = analyze(`logs | where x > 1`, null);
+    const dataset = analysis.symbolOf(nodeAt(analysis, 'logs', 'Name'));
+    assert.equal(dataset?.kind === 'dataset' && dataset.table.open, true);
+    assert.deepEqual(analysis.symbolOf(nodeAt(analysis, 'x', 'Name')), { kind: 'column', column: { name: 'x', type: 'unknown' } });
   });
 
   it('lists the lets visible at an offset, later ones hiding earlier ones', () => {
-    const first = b.letStatement('a', b.num(1));
-    const second = b.letStatement('b', b.str('x'));
-    const third = b.letStatement('a', b.str('y'));
-    const tail = b.pipe(b.q('sample-http-logs'), b.take(1));
-    const analysis = analyzeDocument(b.documentOf(b.query(first, second, third, tail)), sampleSchema);
+    const text = `let a = 1;
+let b = "x";
+let a = "y";
+['sample-http-logs'] | take 1 `;
+    const analysis = analyze(text);
     const names = (offset: number) => analysis.letsVisibleAt(offset).map((binding) => `${binding.name}:${binding.type}`);
-    assert.deepEqual(names(first.start), []);
-    assert.deepEqual(names(first.end), ['a:long']);
-    assert.deepEqual(names(second.end), ['a:long', 'b:string']);
-    assert.deepEqual(names(tail.start), ['a:string', 'b:string']);
-    // Typing after the last token still belongs to the query, unless a blank line starts a new one.
-    assert.deepEqual(names(tail.end + 3), ['a:string', 'b:string']);
-    const document = b.documentOf(b.query(first, second, third, tail));
-    const text = document.text.slice(0, tail.end) + '\n\n' + document.text.slice(tail.end + 2);
-    const separated = analyzeDocument({ ...document, text, lineIndex: new LineIndex(text) }, sampleSchema);
-    assert.deepEqual(separated.letsVisibleAt(tail.end + 3), []);
+    assert.deepEqual(names(0), []);
+    assert.deepEqual(names(text.indexOf('let b')), ['a:long']);
+    assert.deepEqual(names(text.indexOf('let a = "y"')), ['a:long', 'b:string']);
+    assert.deepEqual(names(text.indexOf('take')), ['a:string', 'b:string']);
+    // Typing after the last token still belongs to the query; a blank line starts another one.
+    assert.deepEqual(names(text.length), ['a:string', 'b:string']);
+    const separated = analyze(`${text}\n\nprint 1`);
+    assert.deepEqual(separated.letsVisibleAt(separated.parsed.text.indexOf('print')), []);
   });
 
   it('gives each operator its input and output', () => {
-    const project = b.project('status');
-    const where = b.where(b.bin('==', b.name('status'), b.str('200')));
-    const analysis = analyzeDocument(b.documentOf(b.query(b.pipe(b.q('sample-http-logs'), project, where))), sampleSchema);
+    const analysis = analyze(`['sample-http-logs'] | project status | where status == "200"`);
+    const [project, where] = operatorsOf(analysis);
     assert.equal(analysis.inputOf(project)?.columns.length, 16);
     assert.deepEqual(analysis.outputOf(project), { columns: [{ name: 'status', type: 'string' }], open: false });
     assert.deepEqual(analysis.inputOf(where), analysis.outputOf(project));
+    assert.equal(lastPipeline(analysis).operators.length, 2);
+  });
+
+  it('gives the columns in scope inside a join subquery', () => {
+    const analysis = analyze(`['sample-http-logs'] | join (['otel-demo-traces'] | where duration > 1s) on $left.id == $right.trace_id`);
+    const inner = operatorsOf(analysis).find((operator) => operator.kind === 'where');
+    assert.ok(inner);
+    assert.ok(analysis.inputOf(inner)?.columns.some((column) => column.name === 'duration'));
   });
 });
