@@ -1,7 +1,8 @@
 import type { Span } from '../../syntax/ast.ts';
 import type { SyntaxToken } from '../../syntax/parseResult.ts';
 import { isCloser, isOpener, spaceBetween } from './spacing.ts';
-import { firstIndexAtOrAfter, spanContaining, type SyntaxFacts } from './syntaxFacts.ts';
+import { firstTokenIndexAt } from '../shared/tokens.ts';
+import { spanContaining, type SyntaxFacts } from './syntaxFacts.ts';
 import { lineBreakCount } from './whitespace.ts';
 
 export interface LayoutSettings {
@@ -197,8 +198,8 @@ class ParagraphLayout {
   }
 
   private isLetBroken(statement: Span): boolean {
-    const from = firstIndexAtOrAfter(this.tokens, statement.start);
-    const to = firstIndexAtOrAfter(this.tokens, statement.end) - 1;
+    const from = firstTokenIndexAt(this.tokens, statement.start);
+    const to = firstTokenIndexAt(this.tokens, statement.end) - 1;
     let broken = this.brokenMemo.get(from);
     if (broken === undefined) {
       broken = this.isBrokenRange(from, to);

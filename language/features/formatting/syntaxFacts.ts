@@ -1,6 +1,7 @@
 import type * as ast from '../../syntax/ast.ts';
 import type { SyntaxToken } from '../../syntax/parseResult.ts';
 import { walk } from '../../syntax/visit.ts';
+import { firstTokenIndexAt } from '../shared/tokens.ts';
 
 /**
  * What the formatter needs to know from the AST, as sets of offsets it can test while it walks
@@ -66,7 +67,7 @@ export function collectSyntaxFacts(root: ast.DocumentNode, tokens: readonly Synt
         break;
       case 'MakeSeriesAggregate': {
         // `default = 0`: the `=` is the token right before the value.
-        const equals = node.default && tokens[firstIndexAtOrAfter(tokens, node.default.start) - 1];
+        const equals = node.default && tokens[firstTokenIndexAt(tokens, node.default.start) - 1];
         if (equals?.type === 'Equals') facts.gluedEquals.add(equals.start);
         break;
       }
@@ -89,22 +90,11 @@ export function collectSyntaxFacts(root: ast.DocumentNode, tokens: readonly Synt
 
 /** The first token of a type starting in [from, to), skipping only comments on the way. */
 function firstTokenOfType(tokens: readonly SyntaxToken[], type: string, from: number, to: number): SyntaxToken | undefined {
-  for (let i = firstIndexAtOrAfter(tokens, from); i < tokens.length && tokens[i].start < to; i++) {
+  for (let i = firstTokenIndexAt(tokens, from); i < tokens.length && tokens[i].start < to; i++) {
     if (tokens[i].type === type) return tokens[i];
     if (tokens[i].type !== 'Comment') return undefined;
   }
   return undefined;
-}
-
-export function firstIndexAtOrAfter(tokens: readonly SyntaxToken[], offset: number): number {
-  let low = 0;
-  let high = tokens.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (tokens[middle].start < offset) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 export function spanContaining(spans: readonly ast.Span[], offset: number): ast.Span | undefined {
