@@ -8,12 +8,14 @@ import { errorMessages } from './errorMessages.ts';
  * plus an error, and parsing resumes at the next `|`, `,`, `)` or statement.
  */
 export class AplGrammar extends CstParser {
-  constructor() {
+  /** `validate` checks the grammar for ambiguities and mistakes: slow, so only the tests do it. */
+  constructor({ validate = false }: { validate?: boolean } = {}) {
     super(t.allTokens, {
       recoveryEnabled: true,
       nodeLocationTracking: 'onlyOffset',
       maxLookahead: 1,
       errorMessageProvider: errorMessages,
+      skipValidations: !validate,
     });
     this.performSelfAnalysis();
   }

@@ -64,6 +64,10 @@ describe('parser robustness', () => {
     fc.assert(fc.property(fc.string({ maxLength: 200 }), assertWellFormed), { numRuns: 300 });
   });
 
+  it('the grammar passes the validations of chevrotain', () => {
+    assert.doesNotThrow(() => new AplGrammar({ validate: true }));
+  });
+
   it('every seed query parses without errors', () => {
     for (const seed of seeds) assert.deepEqual(parseQuery(seed).errors, [], seed);
   });
