@@ -1,4 +1,4 @@
-import { CstParser, EOF, tokenMatcher, type IToken, type TokenType } from 'chevrotain';
+import { CstParser, EOF, tokenMatcher, type IOrAlt, type IToken, type TokenType } from 'chevrotain';
 import * as t from './tokens.ts';
 import { errorMessages } from './errorMessages.ts';
 
@@ -59,14 +59,14 @@ export class AplGrammar extends CstParser {
   pipeline = this.RULE('pipeline', () => {
     this.OR({
       IGNORE_AMBIGUITIES: true,
-      DEF: [
+      DEF: (this.alternatives.pipeline ??= [
         { ALT: () => this.SUBRULE(this.unionOperator) },
         { ALT: () => this.SUBRULE(this.searchOperator) },
         { ALT: () => this.SUBRULE(this.printOperator) },
         { ALT: () => this.SUBRULE(this.dataTableOperator) },
         { ALT: () => this.SUBRULE(this.externalDataOperator) },
         { ALT: () => this.SUBRULE(this.expression) },
-      ],
+      ]),
     });
     this.MANY(() => {
       this.CONSUME(t.Pipe);
@@ -80,7 +80,7 @@ export class AplGrammar extends CstParser {
   tabularOperator = this.RULE('tabularOperator', () => {
     this.OR({
       IGNORE_AMBIGUITIES: true,
-      DEF: [
+      DEF: (this.alternatives.tabularOperator ??= [
         { ALT: () => this.SUBRULE(this.whereOperator) },
         { ALT: () => this.SUBRULE(this.extendOperator) },
         { ALT: () => this.SUBRULE(this.projectOperator) },
@@ -105,7 +105,7 @@ export class AplGrammar extends CstParser {
         { ALT: () => this.SUBRULE(this.redactOperator) },
         { ALT: () => this.SUBRULE(this.printOperator) },
         { ALT: () => this.SUBRULE(this.unknownOperator) },
-      ],
+      ]),
     });
   });
 
@@ -385,7 +385,7 @@ export class AplGrammar extends CstParser {
   });
 
   anyToken = this.RULE('anyToken', () => {
-    this.OR([
+    this.OR((this.alternatives.anyToken ??= [
       {
         ALT: () => {
           this.CONSUME(t.LParen);
@@ -394,7 +394,7 @@ export class AplGrammar extends CstParser {
         },
       },
       ...anyTokenTypes.map((tokenType) => ({ ALT: () => this.CONSUME(tokenType) })),
-    ]);
+    ]));
   });
 
   // ------------------------------------------------------------------------------------------
@@ -519,10 +519,10 @@ export class AplGrammar extends CstParser {
   });
 
   binaryTail = this.RULE('binaryTail', () => {
-    this.OR([
+    this.OR((this.alternatives.binaryTail ??= [
       {
         ALT: () => {
-          this.OR2([
+          this.OR2((this.alternatives.binaryTail1 ??= [
             { ALT: () => this.CONSUME(t.Or) },
             { ALT: () => this.CONSUME(t.And) },
             { ALT: () => this.CONSUME(t.ComparisonOperator) },
@@ -533,7 +533,7 @@ export class AplGrammar extends CstParser {
             { ALT: () => this.CONSUME(t.Star) },
             { ALT: () => this.CONSUME(t.Slash) },
             { ALT: () => this.CONSUME(t.Percent) },
-          ]);
+          ]));
           this.SUBRULE(this.operand);
         },
       },
@@ -553,7 +553,7 @@ export class AplGrammar extends CstParser {
           this.CONSUME(t.RParen);
         },
       },
-    ]);
+    ]));
   });
 
   /** `( item, ... )` where an item may be a subquery; also a single dynamic array. */
@@ -580,11 +580,11 @@ export class AplGrammar extends CstParser {
       DEF: () =>
         this.OR({
           IGNORE_AMBIGUITIES: true,
-          DEF: [
+          DEF: (this.alternatives.operand ??= [
             { ALT: () => this.CONSUME(t.Minus, { LABEL: 'prefix' }) },
             { ALT: () => this.CONSUME(t.Plus, { LABEL: 'prefix' }) },
             { ALT: () => this.CONSUME(t.Identifier, { LABEL: 'prefix' }) },
-          ],
+          ]),
         }),
     });
     this.SUBRULE(this.primaryExpression);
@@ -616,7 +616,7 @@ export class AplGrammar extends CstParser {
   primaryExpression = this.RULE('primaryExpression', () => {
     this.OR({
       IGNORE_AMBIGUITIES: true,
-      DEF: [
+      DEF: (this.alternatives.primaryExpression ??= [
         { ALT: () => this.CONSUME(t.StringLiteral) },
         { ALT: () => this.CONSUME(t.LongLiteral) },
         { ALT: () => this.CONSUME(t.RealLiteral) },
@@ -631,7 +631,7 @@ export class AplGrammar extends CstParser {
         { ALT: () => this.SUBRULE(this.name) },
         { ALT: () => this.SUBRULE(this.parenthesized) },
         { ALT: () => this.CONSUME(t.Star) },
-      ],
+      ]),
     });
   });
 
@@ -722,6 +722,12 @@ export class AplGrammar extends CstParser {
   }
 
   private allowFieldTerms = false;
+
+  /**
+   * The alternatives of the busiest decisions, built once: chevrotain would otherwise allocate
+   * every alternative's closure on each visit.
+   */
+  private readonly alternatives: Record<string, IOrAlt<unknown>[]> = {};
 
   /** Operator options come before the operator's arguments: `kind=inner`, `with_itemindex=i`, ... */
   private isOptionAhead(): boolean {
