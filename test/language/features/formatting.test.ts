@@ -1,23 +1,17 @@
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import fg from 'fast-glob';
 import { formatDocument, formatText } from '../../../language/features/formatting.ts';
 import { parseDocument } from '../../../language/syntax/parse.ts';
 import type { TextEdit } from '../../../language/types.ts';
+import { expectFixture, fixtureInputs as inputsOf, fixturesRoot, readFixture } from './expectFixture.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const projectRoot = path.resolve(here, '../../..');
-const fixtureDir = path.join(here, 'fixtures/formatting');
-/** Set UPDATE_FIXTURES=1 to rewrite the expected files (then read the diff before committing). */
-const updating = process.env.UPDATE_FIXTURES === '1';
-
-const fixtureInputs = readdirSync(fixtureDir)
-  .filter((name) => name.endsWith('.apl') && !name.endsWith('.formatted.apl'))
-  .sort();
+const projectRoot = path.resolve(fixturesRoot, '../../../..');
+const fixtureDir = path.join(fixturesRoot, 'formatting');
+const fixtureInputs = inputsOf('formatting');
 
 /** Every token with its type and text, comments included: what formatting must never change. */
 function tokenSequence(text: string): string[] {
@@ -43,11 +37,7 @@ function assertFormattingIsSafe(text: string, label: string): void {
 describe('formatting fixtures', () => {
   for (const input of fixtureInputs) {
     it(`formats ${input} as in ${input.replace(/\.apl$/, '.formatted.apl')}`, () => {
-      const text = readFileSync(path.join(fixtureDir, input), 'utf8');
-      const expectedPath = path.join(fixtureDir, input.replace(/\.apl$/, '.formatted.apl'));
-      const formatted = formatText(text);
-      if (updating || !existsSync(expectedPath)) writeFileSync(expectedPath, formatted);
-      assert.equal(formatted, readFileSync(expectedPath, 'utf8'));
+      expectFixture('formatting', input.replace(/\.apl$/, '.formatted.apl'), formatText(readFixture('formatting', input)));
     });
   }
 });

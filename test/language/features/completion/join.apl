@@ -1,0 +1,59 @@
+// After join: its kind option, the datasets for a bare right side.
+// includes: kind=, otel-demo-traces
+// excludes: status, on
+['sample-http-logs']
+| join ¦
+
+// The kinds a join takes.
+// includes: inner, innerunique, leftouter
+// excludes: status
+['sample-http-logs']
+| join kind=¦
+
+// The kinds a lookup takes.
+// includes: leftouter, inner
+// excludes: innerunique
+['sample-http-logs']
+| lookup kind=¦
+
+// After the kind: the right side.
+// includes: otel-demo-traces
+// excludes: kind=, on
+['sample-http-logs']
+| join kind=inner ¦
+
+// Inside the right side's parentheses: datasets.
+// includes: otel-demo-traces, weblogs
+// excludes: status
+['sample-http-logs']
+| join kind=inner (¦
+
+// After the right side: `on`.
+// first: on
+// count: 1
+['sample-http-logs']
+| join kind=inner (['otel-demo-traces']) ¦
+
+// first: on
+['sample-http-logs']
+| lookup weblogs ¦
+
+// After `on`: columns of both sides, $left and $right.
+// includes: $left, $right, status, trace_id, _time
+['sample-http-logs']
+| join kind=inner (['otel-demo-traces']) on ¦
+
+// $left. and $right. offer that side's columns.
+// includes: status, method
+// excludes: trace_id
+['sample-http-logs']
+| join kind=inner (['otel-demo-traces']) on $left.¦
+
+// includes: trace_id, span_id
+// excludes: status
+['sample-http-logs']
+| join kind=inner (['otel-demo-traces']) on $left.id == $right.¦
+
+// includes: host, bytes
+['sample-http-logs']
+| lookup kind=leftouter weblogs on $right.¦

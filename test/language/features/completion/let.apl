@@ -1,0 +1,23 @@
+// Scalar lets are visible in expressions after their statement.
+// includes: threshold, status
+// item: threshold {"kind": "variable", "detail": "long", "documentationIncludes": "let threshold = 500"}
+let threshold = 500;
+['sample-http-logs']
+| where req_duration_ms > ¦
+
+// A let's value: a dataset, a source operator, or a scalar expression.
+// includes: sample-http-logs, union, print, strlen, ago, true
+// excludes: let, where, status
+let recent = ¦
+
+// A let's value that starts a pipeline continues with operators.
+// includes: where, summarize
+let recent = ['sample-http-logs'] | ¦
+
+// A let is not visible in its own value.
+// excludes: own
+let own = ['sample-http-logs'] | where ¦
+
+// The let's name is free text.
+// empty
+let ¦
