@@ -1,0 +1,33 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { getSignatureHelp } from '../../../language/features/signatureHelp.ts';
+import { directiveValues, hasDirective, prepare, readFixtures, type FixtureCase } from './fixtures.ts';
+
+const directives = ['label', 'parameter', 'active', 'signatures', 'none', 'schema'];
+const cases = readFixtures(new URL('./signatureHelp/', import.meta.url), directives);
+
+function check(fixture: FixtureCase): void {
+  const { analyzed, position } = prepare(fixture);
+  const help = getSignatureHelp(analyzed, position);
+  if (hasDirective(fixture, 'none')) {
+    assert.equal(help, undefined, `expected no signature help, got ${JSON.stringify(help)}`);
+    return;
+  }
+  assert.ok(help, 'expected signature help');
+  const signature = help.signatures[help.activeSignature];
+  assert.ok(signature, `no signature at activeSignature ${help.activeSignature}`);
+  for (const label of directiveValues(fixture, 'label')) assert.equal(signature.label, label);
+  for (const value of directiveValues(fixture, 'active')) assert.equal(help.activeParameter, Number(value), 'activeParameter');
+  for (const value of directiveValues(fixture, 'signatures')) assert.equal(help.signatures.length, Number(value), 'signature count');
+  for (const text of directiveValues(fixture, 'parameter')) {
+    const parameter = signature.parameters[help.activeParameter];
+    assert.ok(parameter, `no parameter ${help.activeParameter} in ${signature.label}`);
+    assert.equal(signature.label.slice(...parameter.label), text);
+  }
+}
+
+describe('signature help fixtures', () => {
+  for (const fixture of cases) {
+    it(`${fixture.title} ${fixture.description}`.trim(), () => check(fixture));
+  }
+});
