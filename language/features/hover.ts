@@ -1,11 +1,11 @@
 import type { AnalyzedDocument, Column, LetBinding, TableShape } from '../analysis/analyzer.ts';
-import { findDataType, findFunction, findOperator, findScalarOperator } from '../catalog/catalog.ts';
+import { findDataType, findFunction, findOperator, findScalarOperator, normalizeTypeName } from '../catalog/catalog.ts';
 import type { NameNode, Node, PipelineNode, Span, TabularOperator } from '../syntax/ast.ts';
 import type { SyntaxToken } from '../syntax/parseResult.ts';
 import { nodePathAt, walk } from '../syntax/visit.ts';
 import type { Hover, Position } from '../types.ts';
 import { letHeadline } from './completionItems.ts';
-import { isOperatorNode, tokenAt } from './context.ts';
+import { isNameLike, isOperatorNode, tokenAt } from './context.ts';
 import { nameReference } from './names.ts';
 
 /**
@@ -15,12 +15,20 @@ import { nameReference } from './names.ts';
 export function getHover(analyzed: AnalyzedDocument, position: Position): Hover | undefined {
   const { parsed } = analyzed;
   const offset = parsed.lineIndex.offsetAt(position);
-  const token = tokenAt(parsed.tokens, offset);
+  const token = hoveredToken(parsed.tokens, offset);
   if (!token || token.type === 'Comment') return undefined;
   const path = nodePathAt(parsed.root, token.start);
   const found = describe(analyzed, token, path);
   if (!found) return undefined;
   return { contents: found.contents, range: parsed.lineIndex.rangeOf(found.span.start, found.span.end) };
+}
+
+/** The token under the cursor; at a word's end (`count|()`) the word rather than the bracket after it. */
+function hoveredToken(tokens: readonly SyntaxToken[], offset: number): SyntaxToken | undefined {
+  const token = tokenAt(tokens, offset);
+  if (!token || token.start !== offset || isNameLike(token)) return token;
+  const before = tokenAt(tokens, offset - 1);
+  return before && before.end === offset && isNameLike(before) ? before : token;
 }
 
 interface Described {
@@ -108,15 +116,12 @@ function describeName(analyzed: AnalyzedDocument, name: NameNode, parent: Node |
     case 'let':
       return letHover(analyzed, symbol.binding);
     case 'dataset':
-      return datasetHover(symbol.name, symbol.table);
+      return datasetHover(analyzed, symbol.name, symbol.table);
     case 'function':
       return findFunction(symbol.name)?.doc;
   }
-  const dataset = analyzed.schema?.datasets.find((candidate) => candidate.name === name.name);
-  if (dataset && name.name !== '') {
-    return datasetHover(dataset.name, { columns: dataset.fields.map((field) => ({ name: field.name, type: 'unknown' })), open: false });
-  }
-  return undefined;
+  const known = name.name !== '' && analyzed.schema?.datasets.some((dataset) => dataset.name === name.name);
+  return known ? datasetHover(analyzed, name.name, undefined) : undefined;
 }
 
 function code(line: string): string {
@@ -167,8 +172,13 @@ function letHover(analyzed: AnalyzedDocument, binding: LetBinding): string {
   return `${code(letHeadline(binding, analyzed.parsed.text))}\n\n${type}`;
 }
 
-function datasetHover(name: string, table: TableShape): string {
-  return `${code(nameReference(name))}\n\n${tableSummary('Dataset', table)}`;
+/** A dataset's fields as the schema lists them; the analyzer's table when the schema does not know it. */
+function datasetHover(analyzed: AnalyzedDocument, name: string, table: TableShape | undefined): string {
+  const dataset = analyzed.schema?.datasets.find((candidate) => candidate.name === name);
+  const shape: TableShape | undefined = dataset
+    ? { columns: dataset.fields.map((field) => ({ name: field.name, type: normalizeTypeName(field.type) ?? 'unknown' })), open: false }
+    : table;
+  return `${code(nameReference(name))}\n\n${tableSummary('Dataset', shape)}`;
 }
 
 const listedColumns = 12;

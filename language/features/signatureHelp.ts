@@ -12,6 +12,7 @@ export function getSignatureHelp(analyzed: AnalyzedDocument, position: Position)
   let context = cursorContext(analyzed, offset);
   if (context.lexical === 'comment') return undefined;
   // Inside a string argument the call is the one around the string.
+  const inString = context.stringToken !== undefined;
   if (context.stringToken) context = contextBefore(analyzed, context.stringToken);
   const call = enclosingCall(context);
   if (!call) return undefined;
@@ -19,7 +20,8 @@ export function getSignatureHelp(analyzed: AnalyzedDocument, position: Position)
   if (!entry || entry.signatures.length === 0) return undefined;
 
   const commas = call.tokens.filter((token) => token.type === 'Comma').length;
-  const active = Math.max(0, entry.signatures.findIndex((signature) => accepts(signature, commas)));
+  const typing = inString || hasCurrentArgument(context, call);
+  const active = Math.max(0, entry.signatures.findIndex((signature) => accepts(signature, commas, typing)));
   const signatures = entry.signatures.map((signature): SignatureInformation => {
     const { label, parameters } = signatureLabel(entry.name, signature);
     return {
@@ -43,10 +45,17 @@ function enclosingCall(context: CursorContext): Frame | undefined {
   return undefined;
 }
 
-/** Whether a signature can take an argument after `commas` commas. */
-function accepts(signature: SignatureEntry, commas: number): boolean {
+/** Whether something stands between the last comma (or the parenthesis) and the cursor. */
+function hasCurrentArgument(context: CursorContext, call: Frame): boolean {
+  if (call !== context.frames[0] || context.word.text !== '') return true;
+  const last = call.tokens[call.tokens.length - 1];
+  return last !== undefined && last.type !== 'Comma';
+}
+
+/** Whether a signature can take the arguments so far: `commas` commas, and an argument after the last one if `typing`. */
+function accepts(signature: SignatureEntry, commas: number, typing: boolean): boolean {
   const params = signature.params;
-  if (params.length === 0) return commas === 0;
+  if (params.length === 0) return commas === 0 && !typing;
   return commas < params.length || params.some((param) => param.variadic);
 }
 
