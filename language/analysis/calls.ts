@@ -41,6 +41,8 @@ export function analyzeCall(call: CallNode, context: ExpressionContext): ScalarT
   if (name === 'bin_auto') checkBinAuto(call, context);
 
   const signature = pickSignature(entry, call.args.length);
+  // While `f(` is still being typed the count is not final.
+  if (!signature && call.closeParen < 0) return returnType(entry.signatures[0], argumentTypes, call.args.length);
   if (!signature) {
     const [min, max] = arityRange(entry);
     context.state.report(rules.argumentCount, call, messages.argumentCount(name, describeArity(min, max), call.args.length));

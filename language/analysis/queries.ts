@@ -1,6 +1,7 @@
 import type { Expression, LetStatement, QueryNode } from '../syntax/ast.ts';
 import type { ParsedDocument } from '../syntax/parseResult.ts';
 import type { LetBinding } from './analyzer.ts';
+import { withoutCascades } from './cascades.ts';
 import { analyzeExpression } from './expressions.ts';
 import type { Schema } from './schema.ts';
 import { schemaTables } from './schemaTables.ts';
@@ -12,6 +13,8 @@ import { AnalysisState } from './state.ts';
 export function runAnalysis(parsed: ParsedDocument, schema: Schema | undefined): AnalysisState {
   const state = new AnalysisState(parsed, schema ? schemaTables(schema) : undefined);
   for (const query of parsed.root.queries) analyzeQuery(query, state);
+  const kept = withoutCascades(state, state.diagnostics);
+  if (kept !== state.diagnostics) state.diagnostics.splice(0, state.diagnostics.length, ...kept);
   state.diagnostics.sort((a, b) => a.start - b.start || a.end - b.end);
   return state;
 }

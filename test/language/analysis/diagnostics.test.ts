@@ -1,6 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { analyzeDocument } from '../../../language/analysis/analyzer.ts';
+import { parseDocument } from '../../../language/syntax/parse.ts';
 import { analyze, diagnosticsOf, nodeAt } from './analyzeText.ts';
+import { sampleSchema } from './testSchema.ts';
 
 const logs = `['sample-http-logs']`;
 const check = (text: string, schema?: null) => diagnosticsOf(analyze(text, schema));
@@ -134,6 +137,25 @@ describe('datasets and columns', () => {
     const analysis = analyze(`let x = x + 1;\n${logs} | where req_duration_ms > x`);
     assert.equal(analysis.symbolOf(nodeAt(analysis, 'x + 1', 'Name')), undefined);
     assert.equal(analysis.symbolOf(nodeAt(analysis, 'x', 'Name', 2))?.kind, 'let');
+  });
+});
+
+describe('syntax errors', () => {
+  const withErrors = (text: string) => {
+    const parsed = parseDocument(text);
+    assert.notDeepEqual(parsed.errors, [], 'the text has a syntax error');
+    const analysis = analyzeDocument(parsed, sampleSchema);
+    return analysis.diagnostics.map((d) => `${d.code} "${text.slice(d.start, d.end)}"`);
+  };
+
+  it('drops diagnostics in the stage a syntax error broke, keeps the other stages', () => {
+    assert.deepEqual(withErrors(`${logs} | project status | where uri ==`), []);
+    assert.deepEqual(withErrors(`${logs} | where status == | extend y = foo()`), ['unknown-function "foo"']);
+  });
+
+  it('does not count the arguments of a call whose parenthesis is not closed yet', () => {
+    assert.deepEqual(withErrors(`${logs} | extend y = strlen(`), []);
+    assert.deepEqual(withErrors(`${logs} | extend y = strlen(uri, uri`), []);
   });
 });
 
