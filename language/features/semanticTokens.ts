@@ -64,7 +64,7 @@ function assignRoles(analyzed: AnalyzedDocument): Map<number, SemanticTokenType>
 
   for (const query of analyzed.parsed.root.queries) {
     const letNames = new Set(query.statements.flatMap((statement) => (statement.kind === 'LetStatement' ? [statement.name.name] : [])));
-    /** Names whose role the syntax already fixes; every other name is resolved below. */
+    /** Names whose role the syntax already fixes; every other name is resolved when reached. */
     const fixed = new Set<ast.Node>();
     const tables = new Set<ast.Node>();
     const fix = (node: ast.Node, type: SemanticTokenType) => {
@@ -72,8 +72,13 @@ function assignRoles(analyzed: AnalyzedDocument): Map<number, SemanticTokenType>
       mark(node, type);
     };
 
+    // Parents come before children, so a name's role is fixed (or its table position known) before it is reached.
     walk(query, (node) => {
       switch (node.kind) {
+        case 'Name':
+        case 'Wildcard':
+          if (!fixed.has(node)) mark(node, roleOfName(analyzed, node, tables.has(node), letNames));
+          break;
         case 'LetStatement':
           fix(node.name, 'variable');
           break;
@@ -119,12 +124,6 @@ function assignRoles(analyzed: AnalyzedDocument): Map<number, SemanticTokenType>
           break;
         default:
           if ('nameSpan' in node && node.kind !== 'unknown') mark(node.nameSpan, 'keyword');
-      }
-    });
-
-    walk(query, (node) => {
-      if ((node.kind === 'Name' || node.kind === 'Wildcard') && !fixed.has(node)) {
-        mark(node, roleOfName(analyzed, node, tables.has(node), letNames));
       }
     });
   }
