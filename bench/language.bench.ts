@@ -10,7 +10,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createOfficialService, type OfficialService } from './official-service.ts';
 import type { OurService } from './our-service.ts';
@@ -255,7 +255,9 @@ async function main(): Promise<void> {
     ours: timed(() => ours.diagnose(queries[0])).millis,
     official: timed(() => official.diagnose(queries[0])).millis,
   };
-  console.log(`workload: ${queries.length} queries${quick ? ' (--quick)' : ''}`);
+  // Other processes share this machine; a load above the core count slows both sides and widens p95s.
+  const loadAtStart = loadavg()[0];
+  console.log(`workload: ${queries.length} queries${quick ? ' (--quick)' : ''}; load average ${loadAtStart.toFixed(1)} on ${cpus().length} cores`);
   console.log(`cold start: official service loads in ${officialLoadMs.toFixed(0)} ms; first query: ours ${firstCallMs.ours.toFixed(0)} ms, official ${firstCallMs.official.toFixed(0)} ms`);
 
   const unclean = queries.map((query, index) => ({ index, diagnostics: official.describeDiagnostics(query) })).filter((entry) => entry.diagnostics.length > 0);
@@ -278,6 +280,7 @@ async function main(): Promise<void> {
     node: process.version,
     cpu: cpus()[0]?.model,
     quick,
+    loadAverage: { start: loadAtStart, end: loadavg()[0] },
     targets,
     workload: { queries: queries.length, officialFlagged: unclean.length },
     officialLoadMs,
