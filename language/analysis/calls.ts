@@ -121,7 +121,7 @@ function pickSignature(entry: FunctionEntry, count: number): SignatureEntry | un
  * repeating group such as case's condition/result pairs) cycle through it; parameters after the
  * repetition (case's `else`) take the last arguments.
  */
-export function parameterIndexes(signature: SignatureEntry, count: number): number[] {
+function parameterIndexes(signature: SignatureEntry, count: number): number[] {
   const params = signature.params;
   const variadicStart = params.findIndex((param) => param.variadic);
   const indexes: number[] = [];

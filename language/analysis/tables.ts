@@ -1,4 +1,4 @@
-import type { Column, ScalarType, TableShape } from './analyzer.ts';
+import type { Column, TableShape } from './analyzer.ts';
 
 /**
  * A table as it flows through a pipeline: its public shape plus what the analyzer needs to
@@ -138,8 +138,4 @@ export function uniqueName(name: string, taken: ReadonlySet<string>): string {
     const candidate = `${name}${suffix}`;
     if (!taken.has(candidate)) return candidate;
   }
-}
-
-export function column(name: string, type: ScalarType): Column {
-  return { name, type };
 }

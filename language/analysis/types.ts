@@ -49,7 +49,7 @@ export function typeFromName(name: string): ScalarType | undefined {
   return normalizeTypeName(name);
 }
 
-export function isNumeric(type: ScalarType): boolean {
+function isNumeric(type: ScalarType): boolean {
   return type === 'int' || type === 'long' || type === 'real';
 }
 
