@@ -98,7 +98,7 @@ class ItemList {
     const key = `${item.kind}:${item.label}`;
     if (this.seen.has(key)) return;
     this.seen.add(key);
-    this.items.push({ ...item, sortText: `${group}_${order}`, range: this.range });
+    this.items.push(placed(item, `${group}_${order}`, this.range));
   }
 
   addAll(items: readonly CompletionItem[], group: string): void {
@@ -109,6 +109,15 @@ class ItemList {
   addInOrder(items: readonly CompletionItem[], group: string): void {
     items.forEach((item, i) => this.add(item, group, String(i).padStart(3, '0')));
   }
+}
+
+/** A copy of a shared item with this request's order and range; spelled out, since it runs for hundreds of items per keystroke. */
+function placed(item: CompletionItem, sortText: string, range: Range): CompletionItem {
+  const copy: CompletionItem = { label: item.label, kind: item.kind, sortText, range };
+  if (item.detail !== undefined) copy.detail = item.detail;
+  if (item.documentation !== undefined) copy.documentation = item.documentation;
+  if (item.insertText !== undefined) copy.insertText = item.insertText;
+  return copy;
 }
 
 function rangeOf(analyzed: AnalyzedDocument, start: number, end: number): Range {

@@ -20,9 +20,9 @@ function check(fixture: FixtureCase): void {
   for (const value of directiveValues(fixture, 'active')) assert.equal(help.activeParameter, Number(value), 'activeParameter');
   for (const value of directiveValues(fixture, 'signatures')) assert.equal(help.signatures.length, Number(value), 'signature count');
   for (const text of directiveValues(fixture, 'parameter')) {
-    const parameter = signature.parameters[help.activeParameter];
-    assert.ok(parameter, `no parameter ${help.activeParameter} in ${signature.label}`);
-    assert.equal(signature.label.slice(...parameter.label), text);
+    const range = signature.parameters[help.activeParameter]?.label;
+    assert.ok(range, `no parameter ${help.activeParameter} in ${signature.label}`);
+    assert.equal(signature.label.slice(range[0], range[1]), text);
   }
 }
 
