@@ -20,7 +20,7 @@ function check(fixture: FixtureCase): void {
   for (const value of directiveValues(fixture, 'active')) assert.equal(help.activeParameter, Number(value), 'activeParameter');
   for (const value of directiveValues(fixture, 'signatures')) assert.equal(help.signatures.length, Number(value), 'signature count');
   for (const text of directiveValues(fixture, 'parameter')) {
-    const range = signature.parameters[help.activeParameter]?.label;
+    const range: [number, number] | undefined = signature.parameters[help.activeParameter]?.label;
     assert.ok(range, `no parameter ${help.activeParameter} in ${signature.label}`);
     assert.equal(signature.label.slice(range[0], range[1]), text);
   }
