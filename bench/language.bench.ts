@@ -190,6 +190,9 @@ function measureDocument(queries: readonly string[], ours: OurService, official:
   } else if (verdict === 'MISS') {
     note = `median ${oursSummary.p50.toFixed(0)} ms ≥ ${targets.documentMillis} ms`;
   }
+  if (oursDiagnostics !== officialDiagnostics * officialScale) {
+    note = [note, `ours reports ${oursDiagnostics} diagnostics on the document, the official service ${officialDiagnostics * officialScale}`].filter(Boolean).join('; ');
+  }
   return {
     row: {
       id: 'document',
