@@ -1,5 +1,6 @@
 import type { Argument, CallNode, Expression } from '../syntax/ast.ts';
-import { findFunction, type FunctionEntry, type SignatureEntry } from '../catalog/catalog.ts';
+import { aggregations, findFunction, scalarFunctions, type FunctionEntry, type SignatureEntry } from '../catalog/catalog.ts';
+import { closestName, withSuggestion } from './suggestions.ts';
 import type { ScalarType } from './analyzer.ts';
 import { analyzeArgument, checkTypeName } from './expressions.ts';
 import { describeArity, messages, rules } from './rules.ts';
@@ -12,7 +13,8 @@ export function analyzeCall(call: CallNode, context: ExpressionContext): ScalarT
   const name = call.callee.name;
   const entry = findFunction(name);
   if (!entry) {
-    context.state.report(rules.unknownFunction, call.callee, messages.unknownFunction(name));
+    const suggestion = closestName(name, knownFunctionNames());
+    context.state.report(rules.unknownFunction, call.callee, withSuggestion(messages.unknownFunction(name), suggestion));
     context.tally.unknownCalls++;
     for (const argument of call.args) analyzeArgument(argument, context);
     return 'unknown';
@@ -178,4 +180,11 @@ function returnType(signature: SignatureEntry, types: ScalarType[], count: numbe
     if (signature.params[indexes[i]]?.type === wanted && types[i] !== 'unknown') return types[i];
   }
   return 'unknown';
+}
+
+let functionNames: string[] | undefined;
+
+function knownFunctionNames(): string[] {
+  functionNames ??= [...scalarFunctions(), ...aggregations()].map((entry) => entry.name);
+  return functionNames;
 }

@@ -4,6 +4,7 @@ import { analyzeExpression } from './expressions.ts';
 import { messages, rules } from './rules.ts';
 import type { ExpressionContext } from './scope.ts';
 import { findColumn, type Flow } from './tables.ts';
+import { closestName, withSuggestion } from './suggestions.ts';
 
 /**
  * Names in expressions: columns of the row (flattened dotted names, map access, the sides of a
@@ -74,7 +75,8 @@ export function reportMissingColumn(context: ExpressionContext, name: string, sp
   }
   if (!context.state.schema) return;
   const message = side ? messages.unknownColumnOnSide(name, side) : messages.unknownColumn(name);
-  context.state.report(rules.unknownColumn, span, message);
+  const suggestion = closestName(name, row.shape.columns.map((column) => column.name));
+  context.state.report(rules.unknownColumn, span, withSuggestion(message, suggestion));
 }
 
 /** `a.b.c` as written, when the chain is made only of names (and is not `$left.x`). */

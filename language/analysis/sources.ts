@@ -5,6 +5,7 @@ import { messages, rules } from './rules.ts';
 import { expressionContext, type QueryScope, type TableContext } from './scope.ts';
 import type { AnalysisState } from './state.ts';
 import { emptyFlow, openFlow, type Flow } from './tables.ts';
+import { closestName, withSuggestion } from './suggestions.ts';
 
 /** Table expressions: pipelines, dataset and let names, parenthesised subqueries. */
 export function analyzeTable(expression: Expression | SourceOperator, query: QueryScope, state: AnalysisState): Flow {
@@ -55,7 +56,10 @@ function tableNamed(name: NameNode, query: QueryScope, state: AnalysisState): Fl
     state.symbols.set(name, { kind: 'dataset', name: name.name, table: dataset.shape });
     return dataset;
   }
-  if (state.schema) state.report(rules.unknownDataset, name, messages.unknownDataset(name.name));
+  if (state.schema) {
+    const suggestion = closestName(name.name, state.schema.keys());
+    state.report(rules.unknownDataset, name, withSuggestion(messages.unknownDataset(name.name), suggestion));
+  }
   const flow = openFlow();
   state.symbols.set(name, { kind: 'dataset', name: name.name, table: flow.shape });
   return flow;
