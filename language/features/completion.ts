@@ -13,6 +13,7 @@ import {
   letItem,
   pipeOperatorItems,
   scalarFunctionItems,
+  sourceOperatorItems,
   statementStartItems,
   typeItems,
   wordOperatorItems,
@@ -50,6 +51,8 @@ interface Slot {
   operators?: boolean;
   /** `let`, `union`, `search`, `print`, `datatable`, `externaldata`: a statement's start. */
   statementStart?: boolean;
+  /** The same without `let`: a subquery's or a let value's start. */
+  sourceOperators?: boolean;
   /** Dataset names and tabular lets. */
   datasets?: boolean;
   columns?: Column[];
@@ -144,6 +147,7 @@ function listSlot(analyzed: AnalyzedDocument, context: CursorContext, slot: Slot
     }
   }
   if (slot.statementStart) list.addAll(statementStartItems(), rank.statement);
+  if (slot.sourceOperators) list.addAll(sourceOperatorItems(), rank.statement);
   if (slot.functions) list.addAll(scalarFunctionItems(), rank.function);
   if (slot.constants) list.addAll(constantItems(), rank.constant);
   if (slot.wordOperators) list.addInOrder(wordOperatorItems(), rank.wordOperator);
@@ -222,15 +226,15 @@ function expression(context: CursorContext, columns: Column[] | undefined, optio
   return slot;
 }
 
-/** A table's start: a dataset, a tabular let or a source operator (a subquery, a let's value). */
-const sourceSlot: Slot = { datasets: true };
+/** A subquery's start: a dataset, a tabular let or a source operator. */
+const subquerySlot: Slot = { datasets: true, sourceOperators: true };
 
 function stageSlot(analyzed: AnalyzedDocument, context: CursorContext): Slot {
   const { stage } = context;
   const tokens = stage.tokens;
   if (!stage.pipe) {
     if (tokens.length === 0) {
-      if (stage.letValue) return { datasets: true, functions: true, scalarLets: true, constants: true, keywords: sourceKeywords() };
+      if (stage.letValue) return { datasets: true, sourceOperators: true, functions: true, scalarLets: true, constants: true };
       return { datasets: true, statementStart: true };
     }
     if (stage.operatorName) return operatorSlot(analyzed, context, stage.operatorName, tokens.slice(1));
@@ -240,10 +244,6 @@ function stageSlot(analyzed: AnalyzedDocument, context: CursorContext): Slot {
   if (tokens.length === 0) return { operators: true };
   if (!stage.operatorName) return none;
   return operatorSlot(analyzed, context, stage.operatorName, tokens.slice(1));
-}
-
-function sourceKeywords(): CompletionItem[] {
-  return statementStartItems().filter((item) => item.label !== 'let');
 }
 
 const keywords = (...labels: string[]) => labels.map((label) => keywordItem(label));
@@ -473,7 +473,7 @@ function frameSlot(analyzed: AnalyzedDocument, context: CursorContext, index: nu
   }
 
   const before = frame.before;
-  if (!before) return outermost && context.stage.tokens.length === 0 && !context.stage.pipe ? sourceSlot : withoutKeywords(enclosing());
+  if (!before) return outermost && context.stage.tokens.length === 0 && !context.stage.pipe ? subquerySlot : withoutKeywords(enclosing());
   const word = lower(before);
   const stage = context.stage;
   if (outermost && stage.operatorName) {
@@ -506,12 +506,12 @@ function operatorFrameSlot(context: CursorContext, frame: Frame, operatorName: s
       const tokens = context.stage.tokens;
       const at = frame.before ? tokens.lastIndexOf(frame.before) : -1;
       const afterOption = at > 0 && tokens[at - 1].type === 'Equals';
-      if (frame.before === keyword || afterOption) return frame.tokens.length === 0 ? { ...sourceSlot, keywords: sourceKeywords() } : none;
+      if (frame.before === keyword || afterOption) return frame.tokens.length === 0 ? subquerySlot : none;
       return undefined;
     }
     case 'union':
       if (frame.before === keyword || frame.before?.type === 'Comma') {
-        return frame.tokens.length === 0 ? { ...sourceSlot, keywords: sourceKeywords() } : none;
+        return frame.tokens.length === 0 ? subquerySlot : none;
       }
       return undefined;
     case 'search':

@@ -51,6 +51,9 @@ export const statementStartItems = lazy((): CompletionItem[] => [
     .map(operatorItem),
 ]);
 
+/** The operators that may begin a table (a subquery, a let's value). */
+export const sourceOperatorItems = lazy(() => statementStartItems().filter((item) => item.label !== 'let'));
+
 export const scalarFunctionItems = lazy(() => scalarFunctions().map(functionItem));
 
 export const aggregationItems = lazy(() => aggregations().map(functionItem));

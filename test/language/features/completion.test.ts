@@ -97,23 +97,4 @@ describe('completion items', () => {
       assert.ok(Array.isArray(getCompletions(analyzed, position)));
     }
   });
-
-  it('take well under a millisecond for a typical request', () => {
-    const text = [
-      "let threshold = 500;",
-      "['sample-http-logs']",
-      "| where status == '500' and req_duration_ms > threshold",
-      "| extend slow = req_duration_ms > 100, city = ['geo.city']",
-      "| summarize count(), avg(req_duration_ms) by bin(_time, 1h), ",
-    ].join('\n');
-    const parsed = parseDocument(text);
-    const analyzed = analyzeDocument(parsed, featureSchema);
-    const position = parsed.lineIndex.positionAt(text.length);
-    for (let i = 0; i < 50; i++) getCompletions(analyzed, position); // warm up
-    const runs = 500;
-    const started = performance.now();
-    for (let i = 0; i < runs; i++) getCompletions(analyzed, position);
-    const perRequest = (performance.now() - started) / runs;
-    assert.ok(perRequest < 1, `completion took ${perRequest.toFixed(3)} ms per request`);
-  });
 });

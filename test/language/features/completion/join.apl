@@ -22,8 +22,9 @@
 ['sample-http-logs']
 | join kind=inner ¦
 
-// Inside the right side's parentheses: datasets.
-// includes: otel-demo-traces, weblogs
+// Inside the right side's parentheses: datasets, then the operators that may start a table.
+// includes: otel-demo-traces, weblogs, union, datatable
+// before: weblogs, union
 // excludes: status
 ['sample-http-logs']
 | join kind=inner (¦
