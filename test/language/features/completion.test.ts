@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { performance } from 'node:perf_hooks';
 import { analyzeDocument } from '../../../language/analysis/analyzer.ts';
 import { getCompletions } from '../../../language/features/completion.ts';
 import { parseDocument } from '../../../language/syntax/parse.ts';
