@@ -328,7 +328,15 @@ function operatorSlot(analyzed: AnalyzedDocument, context: CursorContext, name: 
       if (optionName === 'kind') return { keywords: keywords('default', 'case_sensitive', 'case_insensitive') };
       if (previous === 'kind') return none;
       const afterKind = followsOptionValue(context, ['kind']);
-      const slot = expression(context, columns(), { clauseWords: ['in'], afterOperand: afterKind ? false : undefined });
+      // `search in (A, B)`: the closing parenthesis ends the dataset list, not an operand.
+      const tokens = context.stage.tokens;
+      const inAt = tokens.length - 3;
+      const afterDatasets =
+        context.frames.length === 0 &&
+        context.previous?.type === 'RParen' &&
+        lower(tokens[inAt]) === 'in' &&
+        (inAt === 1 || tokens[inAt - 2]?.type === 'Equals');
+      const slot = expression(context, columns(), { clauseWords: ['in'], afterOperand: afterKind || afterDatasets ? false : undefined });
       if (rest.length === 0 || afterKind) slot.keywords = [...(afterKind ? [] : optionKeywords('kind')), keywordItem('in', 'in (Dataset, ...)')];
       return slot;
     }

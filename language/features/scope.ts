@@ -6,8 +6,8 @@ import type { Expression, JoinOperator, TabularOperator } from '../syntax/ast.ts
 
 export function inputColumns(analyzed: AnalyzedDocument, operator: TabularOperator | undefined): Column[] {
   if (!operator) return [];
-  // Source operators (search, union) have no input; their predicate sees what they produce.
-  const shape = analyzed.inputOf(operator) ?? analyzed.outputOf(operator);
+  // search keeps its table as it is, and as a query's start it has no input: its predicate sees what it produces.
+  const shape = operator.kind === 'search' ? analyzed.outputOf(operator) : (analyzed.inputOf(operator) ?? analyzed.outputOf(operator));
   return shape?.columns ?? [];
 }
 

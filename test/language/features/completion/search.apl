@@ -17,3 +17,15 @@ search in (¦
 // excludes: kind=
 ['sample-http-logs']
 | search kind=case_sensitive ¦
+
+// A search over named datasets sees their columns.
+// includes: host, bytes
+search in (weblogs) ¦
+
+// includes: host
+search kind=case_sensitive in (weblogs) ¦
+
+// In the predicate, `in (…)` is a list: after it come operators.
+// includes: and, or
+// excludes: host
+search in (weblogs) host in ('a', 'b') ¦
