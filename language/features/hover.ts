@@ -140,8 +140,10 @@ function columnOrigin(analyzed: AnalyzedDocument, columnName: string, reference:
   const pipeline = [...ancestors].reverse().find((node): node is PipelineNode => node.kind === 'Pipeline');
   if (!pipeline) return undefined;
   const { lineIndex } = analyzed.parsed;
-  for (let i = pipeline.operators.length - 1; i >= 0; i--) {
-    const operator = pipeline.operators[i];
+  // A source operator (print, datatable, externaldata) defines columns too.
+  const stages: TabularOperator[] = isOperatorNode(pipeline.source) ? [pipeline.source, ...pipeline.operators] : pipeline.operators;
+  for (let i = stages.length - 1; i >= 0; i--) {
+    const operator = stages[i];
     if (operator.start > reference.start) continue;
     const definition = definitionIn(operator, columnName);
     if (definition === reference) return undefined;

@@ -61,3 +61,9 @@ web¦logs | take 10
 // A name the analyzer could not resolve and the schema does not know.
 // none
 ['sample-http-logs'] | where no_such_col¦umn == 1
+
+// A column a datatable declared.
+// contains: bytes: long
+// contains: Defined by `datatable` on line 1.
+datatable (name:string, bytes:long) ['a', 1]
+| where byt¦es > 0
