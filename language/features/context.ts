@@ -141,6 +141,7 @@ function previousSignificant(tokens: readonly SyntaxToken[], index: number): num
   return i;
 }
 
+/** Where an offset stands: inside a string or comment, or in code, with the word being typed and its stage. */
 export function cursorContext(analyzed: AnalyzedDocument, offset: number): CursorContext {
   const { text, tokens } = analyzed.parsed;
   const index = lastTokenBefore(tokens, offset);
