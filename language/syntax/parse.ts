@@ -43,11 +43,16 @@ function parse(text: string, splitOnBlankLines: boolean): ParsedDocument {
     if (group.length > 0) queries.push(parseGroup(group, builder, errors));
   }
   const root: DocumentNode = { kind: 'Document', queries, start: 0, end: text.length };
+  let tokens: SyntaxToken[] | undefined;
   return {
     text,
     lineIndex: new LineIndex(text),
     root,
-    tokens: mergeTokens(lexed.tokens, comments),
+    // Only some features read the tokens; diagnostics alone never pay for the copy.
+    get tokens() {
+      tokens ??= mergeTokens(lexed.tokens, comments);
+      return tokens;
+    },
     errors: deduplicate(errors),
   };
 }
