@@ -1,6 +1,6 @@
 import { parseDocument } from '../syntax/parse.ts';
 import type { ParsedDocument, SyntaxToken } from '../syntax/parseResult.ts';
-import { aplLexer } from '../syntax/tokens.ts';
+import { tokenize } from '../syntax/lexer.ts';
 import type { FormattingOptions, TextEdit } from '../types.ts';
 import { layoutParagraph, type LayoutSettings } from './formatting/layout.ts';
 import { splitParagraphs, type Paragraph } from './formatting/paragraphs.ts';
@@ -93,7 +93,7 @@ function formattedGaps(parsed: ParsedDocument, options: FormattingOptions): stri
 function keepsTokens(tokens: readonly SyntaxToken[], paragraph: Paragraph, gaps: readonly string[]): boolean {
   let text = tokens[paragraph.first].text;
   gaps.forEach((gap, k) => (text += gap + tokens[paragraph.first + 1 + k].text));
-  const lexed = aplLexer.tokenize(text);
+  const lexed = tokenize(text);
   const relexed = [...lexed.tokens, ...(lexed.groups.comments ?? [])].sort((a, b) => a.startOffset - b.startOffset);
   if (relexed.length !== paragraph.last - paragraph.first + 1) return false;
   return relexed.every((token, k) => {

@@ -77,8 +77,11 @@ export class AstBuilder {
   }
 
   pipeline(cst: CstNode, fallback: number): ast.Expression {
-    const children = cst.children as Children;
-    const span = this.span(cst, fallback);
+    return this.pipelineFrom(cst.children as Children, this.span(cst, fallback));
+  }
+
+  /** A source and its `| operator` stages, from the children of `pipeline` or `argument`. */
+  private pipelineFrom(children: Children, span: ast.Span): ast.Expression {
     const sourceOperator =
       node(children, 'unionOperator') ??
       node(children, 'searchOperator') ??
@@ -591,12 +594,14 @@ export class AstBuilder {
   private primary(cst: CstNode, fallback: number): ast.Expression {
     const c = cst.children as Children;
     const span = this.span(cst, fallback);
+    const identifier = token(c, 'Identifier');
+    if (identifier) return { kind: 'Name', name: identifier.image, quoted: false, start: identifier.startOffset, end: tokenEnd(identifier) };
+    const quotedName = token(c, 'quotedName');
+    if (quotedName) return { kind: 'Name', name: this.decodeString(quotedName).value, quoted: true, ...span };
     const first = Object.values(c)[0]?.[0];
     if (first && isToken(first) && isRealToken(first) && first.tokenType.name !== 'Star') return this.literal(first);
     const call = node(c, 'call');
     if (call) return this.call(call, fallback);
-    const name = node(c, 'name');
-    if (name) return this.name(name, span.start);
     const parenthesized = node(c, 'parenthesized');
     if (parenthesized) {
       const p = parenthesized.children as Children;
@@ -635,8 +640,12 @@ export class AstBuilder {
         const open = text.indexOf('(');
         return { kind: 'TypedLiteral', typeName: text.slice(0, open), text: text.slice(open + 1, -1).trim(), start, end };
       }
-      default:
+      case 'QuotedString':
+      case 'VerbatimString':
+      case 'UnterminatedString':
         return this.stringLiteral(literalToken);
+      default:
+        return missing(start);
     }
   }
 
@@ -693,7 +702,9 @@ export class AstBuilder {
     const c = cst.children as Children;
     const span = this.span(cst, fallback);
     const nameToken = token(c, 'argumentName');
-    const value = this.pipelineOrMissing(node(c, 'pipeline'), nameToken ? tokenEnd(nameToken) + 1 : span.start);
+    const expression = node(c, 'expression');
+    const valueStart = expression ? (nodeSpan(expression)?.start ?? span.start) : nameToken ? tokenEnd(nameToken) + 1 : span.start;
+    const value = this.pipelineFrom(c, { start: valueStart, end: span.end });
     if (!nameToken) return value;
     const name: ast.NameNode = { kind: 'Name', name: nameToken.image, quoted: false, start: nameToken.startOffset, end: tokenEnd(nameToken) };
     return { kind: 'NamedArgument', name, value, ...span };

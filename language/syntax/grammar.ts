@@ -628,7 +628,15 @@ export class AplGrammar extends CstParser {
         { GATE: () => this.LA(2).tokenType === t.LParen, ALT: () => this.SUBRULE(this.dynamicLiteral) },
         { GATE: () => this.LA(2).tokenType === t.LParen, ALT: () => this.SUBRULE(this.typeOfExpression) },
         { GATE: () => this.LA(2).tokenType === t.LParen, ALT: () => this.SUBRULE(this.call) },
-        { ALT: () => this.SUBRULE(this.name) },
+        // A name, inlined rather than through the `name` rule: names are the commonest leaf.
+        { ALT: () => this.CONSUME(t.Identifier) },
+        {
+          ALT: () => {
+            this.CONSUME(t.LBracket);
+            this.CONSUME2(t.StringLiteral, { LABEL: 'quotedName' });
+            this.CONSUME(t.RBracket);
+          },
+        },
         { ALT: () => this.SUBRULE(this.parenthesized) },
         { ALT: () => this.CONSUME(t.Star) },
       ]),
@@ -694,7 +702,12 @@ export class AplGrammar extends CstParser {
         this.CONSUME(t.Equals);
       },
     });
-    this.SUBRULE(this.pipeline);
+    // The pipeline's own loop, inlined: most arguments are plain expressions.
+    this.SUBRULE(this.expression);
+    this.MANY(() => {
+      this.CONSUME(t.Pipe);
+      this.SUBRULE(this.tabularOperator);
+    });
   });
 
   parenthesized = this.RULE('parenthesized', () => {

@@ -4,7 +4,7 @@ import { AstBuilder } from './cstToAst.ts';
 import { tokenEnd } from './cst.ts';
 import { AplGrammar } from './grammar.ts';
 import type { ParsedDocument, SyntaxError, SyntaxToken } from './parseResult.ts';
-import { aplLexer } from './tokens.ts';
+import { tokenize } from './lexer.ts';
 import { LineIndex } from '../text/lineIndex.ts';
 
 let grammar: AplGrammar | undefined;
@@ -29,7 +29,7 @@ export function parseQuery(text: string): ParsedDocument {
 }
 
 function parse(text: string, splitOnBlankLines: boolean): ParsedDocument {
-  const lexed = aplLexer.tokenize(text);
+  const lexed = tokenize(text);
   const comments = lexed.groups.comments ?? [];
   const errors: SyntaxError[] = [];
   for (const error of lexed.errors) {

@@ -275,8 +275,3 @@ export const allTokens: TokenType[] = [
   // Categories (never matched directly).
   StringLiteral, StringOperator, ListOperator, ComparisonOperator,
 ];
-
-export const aplLexer = new Lexer(allTokens, {
-  positionTracking: 'full',
-  ensureOptimizations: true,
-});

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { AplGrammar } from '../../../language/syntax/grammar.ts';
 import { parseDocument, parseQuery } from '../../../language/syntax/parse.ts';
-import { aplLexer } from '../../../language/syntax/tokens.ts';
+import { tokenize } from '../../../language/syntax/lexer.ts';
 import { walk } from '../../../language/syntax/visit.ts';
 
 const seeds = [
@@ -85,7 +85,7 @@ class CountingGrammar extends AplGrammar {
 describe('parser work is linear in the input', () => {
   const grammar = new CountingGrammar();
   const work = (text: string) => {
-    grammar.input = aplLexer.tokenize(text).tokens;
+    grammar.input = tokenize(text).tokens;
     grammar.lookups = 0;
     grammar.query();
     return grammar.lookups / Math.max(1, grammar.input.length);
