@@ -1,4 +1,4 @@
-import type { ParameterEntry, SignatureEntry } from './catalogTypes.ts';
+import type { FunctionEntry, ParameterEntry, SignatureEntry } from './catalogTypes.ts';
 
 /**
  * Text built from catalog facts: signature labels, reference links and the markdown docs the
@@ -80,16 +80,8 @@ function typeText(type: string, params: ParameterEntry[]): string {
   return target && !target.type.startsWith('same:') ? target.type : 'any';
 }
 
-export interface FunctionDocFacts {
-  name: string;
-  signatures: SignatureEntry[];
-  summary: string;
-  note?: string;
-  aliasOf?: string;
-  defaultOutputName?: string;
-  documented: boolean;
-  docUrl: string;
-}
+/** What a function's doc is written from: its catalog entry without the doc itself. */
+export type FunctionDocFacts = Omit<FunctionEntry, 'kind' | 'category' | 'doc'>;
 
 export function functionDoc(facts: FunctionDocFacts): string {
   const parts = [codeBlock(facts.signatures.map((signature) => renderSignature(facts.name, signature)))];

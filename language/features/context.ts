@@ -3,6 +3,7 @@ import { findOperator } from '../catalog/catalog.ts';
 import type { Node, TabularOperator } from '../syntax/ast.ts';
 import type { SyntaxToken } from '../syntax/parseResult.ts';
 import { nodePathAt } from '../syntax/visit.ts';
+import { hasBlankLine } from '../text/blankLines.ts';
 
 /**
  * Where the cursor stands in a query, worked out from the tokens (which survive any typing
@@ -119,20 +120,6 @@ export function tokenAt(tokens: readonly SyntaxToken[], offset: number): SyntaxT
   if (offset < token.end) return token;
   // Right after a token (and before the next one) still counts as on it.
   return offset === token.end ? token : undefined;
-}
-
-/** A line holding only whitespace between two offsets: queries are separated by one. */
-export function hasBlankLine(text: string, start: number, end: number): boolean {
-  let newlines = 0;
-  for (let i = start; i < end; i++) {
-    const char = text.charCodeAt(i);
-    if (char === 10) {
-      if (++newlines >= 2) return true;
-    } else if (char !== 13 && char !== 32 && char !== 9) {
-      newlines = 0;
-    }
-  }
-  return false;
 }
 
 function previousSignificant(tokens: readonly SyntaxToken[], index: number): number {

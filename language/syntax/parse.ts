@@ -6,6 +6,7 @@ import { AplGrammar } from './grammar.ts';
 import type { ParsedDocument, SyntaxError, SyntaxToken } from './parseResult.ts';
 import { tokenize } from './lexer.ts';
 import { LineIndex } from '../text/lineIndex.ts';
+import { hasBlankLine } from '../text/blankLines.ts';
 
 let grammar: AplGrammar | undefined;
 
@@ -102,19 +103,6 @@ function splitQueries(text: string, tokens: IToken[], comments: IToken[]): IToke
   }
   if (current.length > 0) groups.push(current);
   return groups;
-}
-
-function hasBlankLine(text: string, start: number, end: number): boolean {
-  let newlines = 0;
-  for (let i = start; i < end; i++) {
-    const char = text.charCodeAt(i);
-    if (char === 10) {
-      if (++newlines >= 2) return true;
-    } else if (char !== 13 && char !== 32 && char !== 9) {
-      newlines = 0;
-    }
-  }
-  return false;
 }
 
 function mergeTokens(tokens: IToken[], comments: IToken[]): SyntaxToken[] {
