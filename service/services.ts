@@ -1,0 +1,24 @@
+/** Everything a handler can reach, built once at start-up by `startService`. */
+import type { Database } from './store/database.ts';
+import type { EventStore } from './store/eventStore.ts';
+import type { DatasetRegistry } from './store/datasets.ts';
+import type { TokenRegistry } from './auth/tokens.ts';
+import type { AnnotationRegistry } from './store/annotations.ts';
+
+export interface ServiceConfig {
+  /** Directory holding `apl.duckdb` and `credentials.json`. */
+  dataDir: string;
+  /** Largest accepted request body in bytes (after decompression for ingest). */
+  maxBodyBytes: number;
+}
+
+export interface Services {
+  config: ServiceConfig;
+  database: Database;
+  /** Event storage (one table per dataset); owned by the ingest side. */
+  events: EventStore;
+  /** Dataset metadata; `get(name)` is undefined for an unknown dataset (answer 404 "dataset … not found"). */
+  datasets: DatasetRegistry;
+  tokens: TokenRegistry;
+  annotations: AnnotationRegistry;
+}

@@ -1,0 +1,137 @@
+/**
+ * The one DuckDB database file of the service (`<data dir>/apl.duckdb`): the metadata tables of
+ * datasets, tokens and annotations, and the event tables the event store creates beside them.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
+
+export type SqlParams = DuckDBValue[] | Record<string, DuckDBValue>;
+export type Row = Record<string, unknown>;
+
+/** Statements with bound parameters on one connection. */
+export interface Queryable {
+  run(sql: string, params?: SqlParams): Promise<void>;
+  all<T extends Row = Row>(sql: string, params?: SqlParams): Promise<T[]>;
+  one<T extends Row = Row>(sql: string, params?: SqlParams): Promise<T | undefined>;
+}
+
+const metadataSchema = `
+CREATE TABLE IF NOT EXISTS datasets (
+  name VARCHAR PRIMARY KEY,
+  kind VARCHAR NOT NULL,
+  description VARCHAR NOT NULL,
+  who VARCHAR NOT NULL,
+  created VARCHAR NOT NULL,
+  updated_at VARCHAR NOT NULL,
+  use_retention_period BOOLEAN NOT NULL,
+  retention_days INTEGER NOT NULL,
+  map_fields VARCHAR NOT NULL
+);
+CREATE TABLE IF NOT EXISTS api_tokens (
+  id VARCHAR PRIMARY KEY,
+  name VARCHAR NOT NULL,
+  description VARCHAR NOT NULL,
+  expires_at VARCHAR,
+  dataset_capabilities VARCHAR NOT NULL,
+  org_capabilities VARCHAR NOT NULL,
+  secret_sha256 VARCHAR NOT NULL,
+  created VARCHAR NOT NULL,
+  retired BOOLEAN NOT NULL
+);
+CREATE TABLE IF NOT EXISTS annotations (
+  id VARCHAR PRIMARY KEY,
+  datasets VARCHAR NOT NULL,
+  type VARCHAR NOT NULL,
+  time VARCHAR NOT NULL,
+  end_time VARCHAR,
+  title VARCHAR NOT NULL,
+  description VARCHAR NOT NULL,
+  url VARCHAR NOT NULL
+);
+`;
+
+function queryable(connection: DuckDBConnection, serialize: <T>(work: () => Promise<T>) => Promise<T>): Queryable {
+  const all = <T extends Row>(sql: string, params?: SqlParams) =>
+    serialize(async () => (await connection.runAndReadAll(sql, params)).getRowObjectsJS() as T[]);
+  return {
+    run: (sql, params) => serialize(async () => void (await connection.run(sql, params))),
+    all,
+    one: async (sql, params) => (await all(sql, params))[0] as never,
+  };
+}
+
+export class Database implements Queryable {
+  readonly run: Queryable['run'];
+  readonly all: Queryable['all'];
+  readonly one: Queryable['one'];
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    readonly instance: DuckDBInstance,
+    /** The shared connection; statements on it run one after another. */
+    readonly connection: DuckDBConnection,
+    readonly path: string,
+  ) {
+    const shared = queryable(connection, (work) => this.serialize(work));
+    this.run = shared.run;
+    this.all = shared.all;
+    this.one = shared.one;
+  }
+
+  /** Opens (creating if needed) `<dataDir>/apl.duckdb` and its metadata tables. */
+  static async open(dataDir: string): Promise<Database> {
+    mkdirSync(dataDir, { recursive: true });
+    const path = join(dataDir, 'apl.duckdb');
+    const instance = await DuckDBInstance.create(path);
+    const connection = await instance.connect();
+    await connection.run(metadataSchema);
+    return new Database(instance, connection, path);
+  }
+
+  /** A fresh connection of its own (for appenders or long reads that should not hold the shared one). */
+  connect(): Promise<DuckDBConnection> {
+    return this.instance.connect();
+  }
+
+  /**
+   * Runs `work` in a transaction on a connection of its own, so concurrent requests never see or
+   * join it. Commits when `work` resolves, rolls back when it throws.
+   */
+  async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    const connection = await this.connect();
+    try {
+      await connection.run('BEGIN TRANSACTION');
+      try {
+        const result = await work(queryable(connection, (step) => step()));
+        await connection.run('COMMIT');
+        return result;
+      } catch (error) {
+        await connection.run('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    } finally {
+      connection.closeSync();
+    }
+  }
+
+  /** Writes the WAL into the database file and releases it. */
+  async close(): Promise<void> {
+    await this.serialize(async () => {
+      await this.connection.run('CHECKPOINT').catch(() => undefined);
+      this.connection.closeSync();
+      this.instance.closeSync();
+    });
+  }
+
+  private serialize<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(work, work);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+}
+
+/** Double-quotes an identifier for SQL (table and column names come from users). */
+export function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
