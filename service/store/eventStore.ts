@@ -1,0 +1,297 @@
+/**
+ * Event storage: one DuckDB table per dataset. This is the layout the APL engine queries.
+ *
+ *   - Table `events."<dataset name>"` (schema `events`, beside the metadata tables in `main`).
+ *   - One column per field, named by the flattened field name (`geo.city`,
+ *     `attributes.http.method`); always quote names (`"geo.city"`).
+ *   - `_time` TIMESTAMP (event time, UTC, microseconds) and `_sysTime` TIMESTAMP (ingest time) are
+ *     the first two columns and always present.
+ *   - Column types by field type (see fieldTypes.ts): string VARCHAR, integer BIGINT, float
+ *     DOUBLE, boolean BOOLEAN, datetime TIMESTAMP, timespan INTERVAL, array/object JSON (an object
+ *     column carries the column comment `object`). A missing value is NULL.
+ *   - New fields become new columns (ALTER TABLE ADD COLUMN); a field that meets a value of another
+ *     type is widened in place (integer → float, anything else → string), so no value is lost.
+ *
+ * Writes to one dataset are serialised (a per-dataset lock); each writer is one transaction, so an
+ * ingest request is stored whole or not at all, and is durable once `commit()` resolves.
+ */
+import { DuckDBDataChunk, TIMESTAMP, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import {
+  chunkType,
+  classify,
+  conversionSql,
+  fieldTypeOfColumn,
+  sqlType,
+  Timestamp,
+  toColumnValue,
+  widen,
+  type FieldInfo,
+  type FieldType,
+} from './fieldTypes.ts';
+
+/** What the event store needs of the service database. */
+export interface EventDatabase {
+  connect(): Promise<DuckDBConnection>;
+}
+
+/** One event ready to store: times in microseconds since the epoch, fields by flattened name. */
+export interface StoredEvent {
+  time: number;
+  sysTime: number;
+  fields: Record<string, unknown>;
+}
+
+export const eventSchema = 'events';
+const chunkRows = 2048;
+
+export function quoteName(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+export function eventTable(dataset: string): string {
+  return `${eventSchema}.${quoteName(dataset)}`;
+}
+
+type Columns = Map<string, FieldType>;
+
+export class EventStore {
+  private readonly schemas = new Map<string, Columns>();
+  private readonly locks = new Map<string, Promise<unknown>>();
+  private ready: Promise<void> | undefined;
+
+  constructor(private readonly database: EventDatabase) {}
+
+  async createDataset(name: string): Promise<void> {
+    await this.withConnection(name, async (connection) => {
+      await connection.run(
+        `CREATE TABLE IF NOT EXISTS ${eventTable(name)} ("_time" TIMESTAMP NOT NULL, "_sysTime" TIMESTAMP NOT NULL)`,
+      );
+      this.schemas.delete(name);
+    });
+  }
+
+  async dropDataset(name: string): Promise<void> {
+    await this.withConnection(name, async (connection) => {
+      await connection.run(`DROP TABLE IF EXISTS ${eventTable(name)}`);
+      this.schemas.delete(name);
+    });
+  }
+
+  /** Deletes the events whose `_time` is before `olderThan`; answers how many were deleted. */
+  async trimDataset(name: string, olderThan: Date): Promise<number> {
+    return this.withConnection(name, async (connection) => {
+      const result = await connection.run(`DELETE FROM ${eventTable(name)} WHERE "_time" < $1::TIMESTAMP`, [
+        olderThan.toISOString(),
+      ]);
+      return result.rowsChanged;
+    });
+  }
+
+  /** The dataset's fields in column order, `_time` and `_sysTime` first. */
+  async fields(name: string): Promise<FieldInfo[]> {
+    const columns = await this.withConnection(name, (connection) => this.columns(connection, name));
+    return [...columns].map(([field, type]) => ({ name: field, type }));
+  }
+
+  async count(name: string): Promise<number> {
+    return this.withConnection(name, async (connection) => {
+      const reader = await connection.runAndReadAll(`SELECT count(*) AS n FROM ${eventTable(name)}`);
+      return Number(reader.getRowObjectsJS()[0]!.n);
+    });
+  }
+
+  /**
+   * Opens a writer: the dataset's lock is held and a transaction is open until `commit()` or
+   * `rollback()`. Every stored event of one writer commits together.
+   */
+  async openWriter(name: string): Promise<EventWriter> {
+    await this.ensureSchema();
+    const release = await this.lock(name);
+    let connection: DuckDBConnection | undefined;
+    try {
+      connection = await this.database.connect();
+      await connection.run('BEGIN TRANSACTION');
+      const columns = new Map(await this.columns(connection, name));
+      return new EventWriter(connection, name, columns, (committed) => {
+        if (committed) this.schemas.set(name, columns);
+        else this.schemas.delete(name);
+        connection!.closeSync();
+        release();
+      });
+    } catch (error) {
+      connection?.closeSync();
+      release();
+      throw error;
+    }
+  }
+
+  /** Stores events in one transaction (a convenience over `openWriter`). */
+  async append(name: string, events: readonly StoredEvent[], declared: readonly FieldInfo[] = []): Promise<void> {
+    const writer = await this.openWriter(name);
+    try {
+      await writer.declare(declared);
+      await writer.append(events);
+      await writer.commit();
+    } catch (error) {
+      await writer.rollback();
+      throw error;
+    }
+  }
+
+  private async columns(connection: DuckDBConnection, name: string): Promise<Columns> {
+    const cached = this.schemas.get(name);
+    if (cached) return cached;
+    const reader = await connection.runAndReadAll(
+      `SELECT column_name, data_type, comment FROM duckdb_columns()
+       WHERE schema_name = $1 AND table_name = $2 ORDER BY column_index`,
+      [eventSchema, name],
+    );
+    const rows = reader.getRowObjectsJS() as { column_name: string; data_type: string; comment: string | null }[];
+    if (rows.length === 0) throw new Error(`dataset ${name} has no event table`);
+    const columns: Columns = new Map(rows.map((row) => [row.column_name, fieldTypeOfColumn(row.data_type, row.comment)]));
+    this.schemas.set(name, columns);
+    return columns;
+  }
+
+  private async withConnection<T>(name: string, work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    await this.ensureSchema();
+    const release = await this.lock(name);
+    const connection = await this.database.connect();
+    try {
+      return await work(connection);
+    } finally {
+      connection.closeSync();
+      release();
+    }
+  }
+
+  private ensureSchema(): Promise<void> {
+    this.ready ??= (async () => {
+      const connection = await this.database.connect();
+      try {
+        await connection.run(`CREATE SCHEMA IF NOT EXISTS ${eventSchema}`);
+      } finally {
+        connection.closeSync();
+      }
+    })();
+    return this.ready;
+  }
+
+  /** Waits for the dataset's previous holder; resolves to the release function. */
+  private async lock(name: string): Promise<() => void> {
+    const previous = this.locks.get(name) ?? Promise.resolve();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const tail = previous.then(() => held);
+    this.locks.set(name, tail);
+    await previous;
+    return () => {
+      if (this.locks.get(name) === tail) this.locks.delete(name);
+      release();
+    };
+  }
+}
+
+/** Appends batches of events to one dataset inside one transaction. */
+export class EventWriter {
+  private done = false;
+
+  constructor(
+    private readonly connection: DuckDBConnection,
+    private readonly dataset: string,
+    private readonly columns: Columns,
+    private readonly finish: (committed: boolean) => void,
+  ) {}
+
+  /** Fields with an explicit type (used for map fields and demo schemas); widened like values. */
+  async declare(fields: readonly FieldInfo[]): Promise<void> {
+    await this.evolve(new Map(fields.map((field) => [field.name, field.type])));
+  }
+
+  async append(events: readonly StoredEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    await this.evolve(batchTypes(events));
+    const names = [...this.columns.keys()];
+    const types = names.map((name) => this.columns.get(name)!);
+    const chunkTypes = types.map((type, index) => (index < 2 ? TIMESTAMP : chunkType(type)));
+    const appender = await this.connection.createAppender(this.dataset, eventSchema);
+    try {
+      for (let start = 0; start < events.length; start += chunkRows) {
+        const slice = events.slice(start, start + chunkRows);
+        const chunk = DuckDBDataChunk.create(chunkTypes, slice.length);
+        chunk.setColumnValues(0, slice.map((event) => toColumnValue(new Timestamp(event.time), 'datetime')));
+        chunk.setColumnValues(1, slice.map((event) => toColumnValue(new Timestamp(event.sysTime), 'datetime')));
+        for (let column = 2; column < names.length; column++) {
+          const name = names[column]!;
+          const type = types[column]!;
+          const values = new Array<DuckDBValue>(slice.length);
+          for (let row = 0; row < slice.length; row++) {
+            values[row] = toColumnValue(slice[row]!.fields[name], type);
+          }
+          chunk.setColumnValues(column, values);
+        }
+        appender.appendDataChunk(chunk);
+      }
+      appender.flushSync();
+    } finally {
+      appender.closeSync();
+    }
+  }
+
+  /** Commits; the events are durable (in the write-ahead log) once this resolves. */
+  async commit(): Promise<void> {
+    if (this.done) return;
+    this.done = true;
+    try {
+      await this.connection.run('COMMIT');
+      this.finish(true);
+    } catch (error) {
+      this.finish(false);
+      throw error;
+    }
+  }
+
+  async rollback(): Promise<void> {
+    if (this.done) return;
+    this.done = true;
+    await this.connection.run('ROLLBACK').catch(() => undefined);
+    this.finish(false);
+  }
+
+  /** Adds missing columns and widens columns whose type no longer holds every value. */
+  private async evolve(wanted: Map<string, FieldType>): Promise<void> {
+    const table = eventTable(this.dataset);
+    for (const [name, type] of wanted) {
+      const current = this.columns.get(name);
+      if (current === undefined) {
+        await this.connection.run(`ALTER TABLE ${table} ADD COLUMN ${quoteName(name)} ${sqlType(type)}`);
+        if (type === 'object') {
+          await this.connection.run(`COMMENT ON COLUMN ${table}.${quoteName(name)} IS 'object'`);
+        }
+        this.columns.set(name, type);
+        continue;
+      }
+      const widened = widen(current, type);
+      if (widened === current || name === '_time' || name === '_sysTime') continue;
+      const column = quoteName(name);
+      await this.connection.run(
+        `ALTER TABLE ${table} ALTER COLUMN ${column} TYPE ${sqlType(widened)} USING ${conversionSql(column, current, widened)}`,
+      );
+      this.columns.set(name, widened);
+    }
+  }
+}
+
+/** The widest type each field takes in a batch. */
+function batchTypes(events: readonly StoredEvent[]): Map<string, FieldType> {
+  const types = new Map<string, FieldType>();
+  for (const event of events) {
+    for (const name in event.fields) {
+      const type = classify(event.fields[name]);
+      if (type === undefined) continue;
+      const known = types.get(name);
+      if (known !== type) types.set(name, known === undefined ? type : widen(known, type));
+    }
+  }
+  return types;
+}
