@@ -66,7 +66,11 @@ export class AstBuilder {
       const value = node(c, 'expression');
       return { kind: 'SetStatement', name: nameNode, value: value && this.expression(value, nameNode.end), ...span };
     }
-    return { kind: 'ExpressionStatement', expression: this.pipelineOrMissing(node(children, 'pipeline'), span.start), ...span };
+    const orphanStages = node(children, 'orphanStages');
+    const expression = orphanStages
+      ? this.pipelineFrom(orphanStages.children as Children, span)
+      : this.pipelineOrMissing(node(children, 'pipeline'), span.start);
+    return { kind: 'ExpressionStatement', expression, ...span };
   }
 
   // ------------------------------------------------------------------------------------------
@@ -101,7 +105,11 @@ export class AstBuilder {
       const source = this.operator(sourceOperator, span.start) as ast.SourceOperator;
       return { kind: 'Pipeline', source, operators, ...span };
     }
-    const source = this.expressionOrMissing(node(children, 'expression'), span.start);
+    const expression = node(children, 'expression');
+    if (!expression && pipes.length > 0) {
+      this.errors.push({ start: pipes[0].startOffset, end: tokenEnd(pipes[0]), message: "Expected a dataset or a query before '|'." });
+    }
+    const source = this.expressionOrMissing(expression, span.start);
     if (operators.length === 0) return source;
     return { kind: 'Pipeline', source, operators, ...span };
   }

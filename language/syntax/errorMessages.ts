@@ -37,6 +37,7 @@ function describeRule(ruleName: string): string {
 
 export const errorMessages: IParserErrorMessageProvider = {
   buildMismatchTokenMessage({ expected, actual }) {
+    if (expected === EOF) return `Unexpected ${describeToken(actual)}.`;
     return `Expected ${describeType(expected)} but found ${describeToken(actual)}.`;
   },
   buildNotAllInputParsedMessage({ firstRedundant }) {

@@ -35,7 +35,16 @@ export class AplGrammar extends CstParser {
         { ALT: () => this.SUBRULE(this.letStatement) },
         { ALT: () => this.SUBRULE(this.setStatement) },
         { ALT: () => this.SUBRULE(this.pipeline) },
+        { ALT: () => this.SUBRULE(this.orphanStages) },
       ],
+    });
+  });
+
+  /** `| where …` with no source before it: the stages still parse, and the AST builder reports the gap. */
+  orphanStages = this.RULE('orphanStages', () => {
+    this.AT_LEAST_ONE(() => {
+      this.CONSUME(t.Pipe);
+      this.SUBRULE(this.tabularOperator);
     });
   });
 
