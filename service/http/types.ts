@@ -46,6 +46,8 @@ export interface Route {
    * parameter when the route has one, else against any dataset.
    */
   capability?: Capability;
+  /** Identity endpoints: personal tokens may omit `X-Axiom-Org-Id` (the Go client drops it there). */
+  orgHeaderOptional?: boolean;
   handler: Handler;
 }
 

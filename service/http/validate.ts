@@ -1,0 +1,66 @@
+/**
+ * Checks of decoded JSON bodies. Each failure is a 400 naming the field and what it should be, so a
+ * caller sending a wrong type learns exactly what to fix.
+ */
+import { isZeroTime, parseTimestamp } from '../time.ts';
+import { HttpError } from './types.ts';
+
+export type JsonObject = Record<string, unknown>;
+
+const wrong = (field: string, expected: string) => new HttpError(400, `invalid request body: "${field}" must be ${expected}`);
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function expectObject(value: unknown, what = 'the request body'): JsonObject {
+  if (!isObject(value)) throw new HttpError(400, `invalid request body: ${what} must be a JSON object`);
+  return value;
+}
+
+export function requiredString(body: JsonObject, field: string): string {
+  const value = body[field];
+  if (typeof value !== 'string' || value === '') throw wrong(field, 'a non-empty string');
+  return value;
+}
+
+export function optionalString(body: JsonObject, field: string): string | undefined {
+  const value = body[field];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw wrong(field, 'a string');
+  return value;
+}
+
+export function optionalBoolean(body: JsonObject, field: string): boolean | undefined {
+  const value = body[field];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'boolean') throw wrong(field, 'a boolean');
+  return value;
+}
+
+export function optionalInteger(body: JsonObject, field: string, minimum = 0): number | undefined {
+  const value = body[field];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < minimum) {
+    throw wrong(field, `an integer ≥ ${minimum}`);
+  }
+  return value;
+}
+
+export function optionalStringArray(body: JsonObject, field: string): string[] | undefined {
+  const value = body[field];
+  if (value === undefined || value === null) return undefined;
+  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) {
+    throw wrong(field, 'an array of strings');
+  }
+  return value as string[];
+}
+
+/** An RFC 3339 timestamp; null, absent and Go's zero time all mean "none". */
+export function optionalTimestamp(body: JsonObject, field: string): Date | undefined {
+  const value = body[field];
+  if (value === undefined || value === null || value === '') return undefined;
+  const date = typeof value === 'string' ? parseTimestamp(value) : undefined;
+  if (date === undefined) throw wrong(field, 'an RFC 3339 timestamp such as "2026-01-01T00:00:00Z"');
+  return isZeroTime(date) ? undefined : date;
+}

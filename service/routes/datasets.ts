@@ -1,0 +1,200 @@
+/** `/v2/datasets…`: dataset CRUD, trim, fields and map fields. */
+import { datasetCapability, orgCapability } from '../auth/capabilities.ts';
+import { HttpError, notFound, type RequestContext, type Route } from '../http/types.ts';
+import {
+  expectObject,
+  optionalBoolean,
+  optionalInteger,
+  optionalString,
+  requiredString,
+} from '../http/validate.ts';
+import { datasetKinds, datasetNameProblem, type Dataset, type DatasetKind } from '../store/datasets.ts';
+import { parseGoDuration } from '../goDuration.ts';
+
+async function existing(context: RequestContext): Promise<Dataset> {
+  const name = context.params.id!;
+  const dataset = await context.services.datasets.get(name);
+  if (!dataset) throw notFound(`dataset "${name}"`);
+  return dataset;
+}
+
+function who(context: RequestContext): string {
+  return context.principal.kind === 'personal' ? context.principal.userId : context.principal.tokenId;
+}
+
+const mapFieldName = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
+
+function checkMapFieldName(name: string): void {
+  if (!mapFieldName.test(name) || (name.startsWith('__') && name.endsWith('__'))) {
+    throw new HttpError(400, `invalid map field name "${name}"`);
+  }
+}
+
+const read = orgCapability('datasets', 'read');
+const update = orgCapability('datasets', 'update');
+
+export const datasetRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/v2/datasets',
+    capability: read,
+    handler: async (context) => ({ status: 200, body: await context.services.datasets.list() }),
+  },
+  {
+    method: 'POST',
+    path: '/v2/datasets',
+    capability: orgCapability('datasets', 'create'),
+    handler: async (context) => {
+      const body = expectObject(await context.json());
+      const name = requiredString(body, 'name');
+      const problem = datasetNameProblem(name);
+      if (problem) throw new HttpError(400, `invalid dataset name "${name}": ${problem}`);
+      const kind = optionalString(body, 'kind') ?? 'axiom:events:v1';
+      if (!(datasetKinds as readonly string[]).includes(kind)) {
+        throw new HttpError(400, `invalid request body: "kind" must be one of ${datasetKinds.join(', ')}`);
+      }
+      const { datasets, events } = context.services;
+      const created = await datasets.create({
+        name,
+        kind: kind as DatasetKind,
+        description: optionalString(body, 'description') ?? '',
+        who: who(context),
+        useRetentionPeriod: optionalBoolean(body, 'useRetentionPeriod') ?? false,
+        retentionDays: optionalInteger(body, 'retentionDays') ?? 0,
+      });
+      if (!created) throw new HttpError(409, `dataset "${name}" already exists`);
+      try {
+        await events.createDataset(name);
+      } catch (error) {
+        await datasets.delete(name);
+        throw error;
+      }
+      return { status: 200, body: created };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v2/datasets/:id',
+    capability: read,
+    handler: async (context) => ({ status: 200, body: await existing(context) }),
+  },
+  {
+    method: 'PUT',
+    path: '/v2/datasets/:id',
+    capability: update,
+    handler: async (context) => {
+      const body = expectObject(await context.json());
+      await existing(context);
+      const updated = await context.services.datasets.update(context.params.id!, {
+        description: optionalString(body, 'description'),
+        useRetentionPeriod: optionalBoolean(body, 'useRetentionPeriod'),
+        retentionDays: optionalInteger(body, 'retentionDays'),
+      });
+      return { status: 200, body: updated };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/v2/datasets/:id',
+    capability: orgCapability('datasets', 'delete'),
+    handler: async (context) => {
+      const dataset = await existing(context);
+      await context.services.events.dropDataset(dataset.name);
+      await context.services.datasets.delete(dataset.name);
+      return { status: 204 };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v2/datasets/:id/trim',
+    capability: datasetCapability('trim', 'update'),
+    handler: async (context) => {
+      const body = expectObject(await context.json());
+      const text = requiredString(body, 'maxDuration');
+      const duration = parseGoDuration(text);
+      if (duration === undefined || duration < 0) {
+        throw new HttpError(400, `invalid request body: "maxDuration" must be a duration such as "1h" or "30m0s", got "${text}"`);
+      }
+      const dataset = await existing(context);
+      await context.services.events.trimDataset(dataset.name, new Date(Date.now() - duration));
+      return { status: 204 };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v2/datasets/:id/fields',
+    capability: datasetCapability('query', 'read'),
+    handler: async (context) => {
+      const dataset = await existing(context);
+      const fields = await context.services.events.fields(dataset.name);
+      return { status: 200, body: fields.map(fieldObject) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v2/datasets/:id/fields/:field',
+    capability: datasetCapability('query', 'read'),
+    handler: async (context) => {
+      const dataset = await existing(context);
+      const fields = await context.services.events.fields(dataset.name);
+      const field = fields.find((candidate) => candidate.name === context.params.field);
+      if (!field) throw notFound(`field "${context.params.field}" of dataset "${dataset.name}"`);
+      return { status: 200, body: fieldObject(field) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v2/datasets/:id/mapfields',
+    capability: read,
+    handler: async (context) => ({ status: 200, body: (await existing(context)).mapFields }),
+  },
+  {
+    method: 'POST',
+    path: '/v2/datasets/:id/mapfields',
+    capability: update,
+    handler: async (context) => {
+      const name = requiredString(expectObject(await context.json()), 'name');
+      checkMapFieldName(name);
+      const dataset = await existing(context);
+      if (dataset.mapFields.includes(name)) throw new HttpError(409, `map field "${name}" already exists`);
+      await context.services.datasets.update(dataset.name, { mapFields: [...dataset.mapFields, name] });
+      return { status: 200, body: { name } };
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/v2/datasets/:id/mapfields',
+    capability: update,
+    handler: async (context) => {
+      const body = await context.json();
+      if (!Array.isArray(body) || !body.every((item) => typeof item === 'string')) {
+        throw new HttpError(400, 'invalid request body: expected an array of map field names');
+      }
+      const names = body as string[];
+      names.forEach(checkMapFieldName);
+      const duplicate = names.find((name, index) => names.indexOf(name) !== index);
+      if (duplicate !== undefined) throw new HttpError(400, `map field "${duplicate}" is listed twice`);
+      const dataset = await existing(context);
+      const updated = await context.services.datasets.update(dataset.name, { mapFields: names });
+      return { status: 200, body: updated!.mapFields };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/v2/datasets/:id/mapfields/:field',
+    capability: update,
+    handler: async (context) => {
+      const dataset = await existing(context);
+      const name = context.params.field!;
+      if (!dataset.mapFields.includes(name)) throw notFound(`map field "${name}" of dataset "${dataset.name}"`);
+      await context.services.datasets.update(dataset.name, {
+        mapFields: dataset.mapFields.filter((field) => field !== name),
+      });
+      return { status: 204 };
+    },
+  },
+];
+
+function fieldObject(field: { name: string; type: string }) {
+  return { name: field.name, type: field.type, description: '', unit: '', hidden: false };
+}
