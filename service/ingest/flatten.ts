@@ -1,0 +1,30 @@
+/** Nested objects become dotted field names (`{geo: {city}}` → `geo.city`); map fields stay whole. */
+
+const reserved = new Set(['_blockInfo', '_cursor', '_rowID', '_source', '_sysTime']);
+const maxDepth = 100;
+
+export function flatten(event: Record<string, unknown>, mapFields: ReadonlySet<string>): Record<string, unknown> {
+  const flat: Record<string, unknown> = {};
+  for (const key in event) {
+    const name = reserved.has(key) ? `_user_${key}` : key;
+    put(flat, name, event[key], mapFields, 1);
+  }
+  return flat;
+}
+
+function put(
+  flat: Record<string, unknown>,
+  name: string,
+  value: unknown,
+  mapFields: ReadonlySet<string>,
+  depth: number,
+): void {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value) && !mapFields.has(name)) {
+    if (depth >= maxDepth) return;
+    const nested = value as Record<string, unknown>;
+    for (const key in nested) put(flat, `${name}.${key}`, nested[key], mapFields, depth + 1);
+    return;
+  }
+  if (typeof value === 'number' && !Number.isFinite(value)) value = null;
+  flat[name] = value;
+}
