@@ -3,8 +3,13 @@ import { allTokens } from './tokens.ts';
 
 let lexer: Lexer | undefined;
 
-/** Splits text into APL tokens; the lexer is built on first use, since building it takes tens of milliseconds. */
+/** `validate` checks the token definitions (slow: only the tests do it). */
+export function createLexer({ validate = false }: { validate?: boolean } = {}): Lexer {
+  return new Lexer(allTokens, { positionTracking: 'full', ensureOptimizations: validate, skipValidations: !validate });
+}
+
+/** Splits text into APL tokens; the lexer is built on first use. */
 export function tokenize(text: string): ILexingResult {
-  lexer ??= new Lexer(allTokens, { positionTracking: 'full', ensureOptimizations: true });
+  lexer ??= createLexer();
   return lexer.tokenize(text);
 }

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { AplGrammar } from '../../../language/syntax/grammar.ts';
 import { parseDocument, parseQuery } from '../../../language/syntax/parse.ts';
-import { tokenize } from '../../../language/syntax/lexer.ts';
+import { createLexer, tokenize } from '../../../language/syntax/lexer.ts';
 import { walk } from '../../../language/syntax/visit.ts';
 
 const seeds = [
@@ -64,8 +64,10 @@ describe('parser robustness', () => {
     fc.assert(fc.property(fc.string({ maxLength: 200 }), assertWellFormed), { numRuns: 300 });
   });
 
-  it('the grammar passes the validations of chevrotain', () => {
+  it('the grammar and the tokens pass the validations of chevrotain', () => {
     assert.doesNotThrow(() => new AplGrammar({ validate: true }));
+    // ensureOptimizations also fails if any token stops the lexer's first-character optimisation.
+    assert.doesNotThrow(() => createLexer({ validate: true }));
   });
 
   it('every seed query parses without errors', () => {
