@@ -18,7 +18,13 @@ const common = {
 
 const entries = [
   { entryPoints: ['server/main.ts'], outfile: 'dist/server.js' },
-  { entryPoints: ['cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  // DuckDB is a native addon: it is loaded from node_modules, not bundled.
+  {
+    entryPoints: ['cli/main.ts'],
+    outfile: 'dist/cli.js',
+    banner: { js: '#!/usr/bin/env node' },
+    external: ['@duckdb/node-api', '@duckdb/node-bindings'],
+  },
   { entryPoints: ['client/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
 ];
 

@@ -1,6 +1,7 @@
 import type { Command } from '../command.ts';
 import { checkCommand } from './check.ts';
 import { fmtCommand } from './fmt.ts';
+import { serveCommand } from './serve.ts';
 
 /** Every `apl` subcommand, in the order `apl --help` lists them. */
-export const commands: readonly Command[] = [checkCommand, fmtCommand];
+export const commands: readonly Command[] = [checkCommand, fmtCommand, serveCommand];

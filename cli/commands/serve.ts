@@ -1,0 +1,82 @@
+import { homedir } from 'node:os';
+import * as path from 'node:path';
+import { startService } from '../../service/index.ts';
+import { exitCodes, parseCommandArgs, UsageError, type CliContext, type Command } from '../command.ts';
+
+const usage = `Usage: apl serve [--host 127.0.0.1] [--port 8080] [--data DIR] [--demo]
+
+Runs a local service that speaks the Axiom API (datasets, ingest, tokens, annotations, queries),
+storing everything in DIR/apl.duckdb. The admin personal token comes from APL_ADMIN_TOKEN, else
+from DIR/credentials.json (written on first start).
+
+Options:
+  --host HOST  Address to listen on (default 127.0.0.1)
+  --port PORT  Port to listen on, 0 for any free one (default 8080)
+  --data DIR   Data directory (default $XDG_DATA_HOME/apl or ~/.local/share/apl)
+  --demo       Create the demo datasets (sample-http-logs, otel-demo-traces) unless they exist
+  -h, --help   Show this help`;
+
+export function defaultDataDir(environment: NodeJS.ProcessEnv = process.env): string {
+  const base = environment.XDG_DATA_HOME || path.join(homedir(), '.local', 'share');
+  return path.join(base, 'apl');
+}
+
+/** Resolves once SIGINT or SIGTERM arrives. */
+function shutdownSignal(): Promise<string> {
+  return new Promise((resolve) => {
+    const stop = (signal: string) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve(signal);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+export const serveCommand: Command = {
+  name: 'serve',
+  summary: 'Run a local Axiom-compatible service',
+  usage,
+  async run(args: string[], context: CliContext): Promise<number> {
+    const { values, positionals } = parseCommandArgs(args, {
+      host: { type: 'string' },
+      port: { type: 'string' },
+      data: { type: 'string' },
+      demo: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    });
+    if (values.help) {
+      context.stdout(usage);
+      return exitCodes.ok;
+    }
+    if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+    const port = Number(values.port ?? '8080');
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`invalid port '${values.port}'`);
+    const host = values.host ?? '127.0.0.1';
+    const dataDir = path.resolve(context.cwd, values.data ?? defaultDataDir());
+
+    const service = await startService({
+      host,
+      port,
+      dataDir,
+      onInternalError: (error, request) =>
+        context.stderr(`apl serve: ${request.method} ${request.path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+    });
+    if (values.demo) {
+      const { loadDemoDatasets } = await import('../serveDemo.ts');
+      await loadDemoDatasets(service.services, context);
+    }
+    context.stdout(`listening on ${service.url}`);
+    const { source } = service.credentials;
+    context.stdout(
+      source === 'environment'
+        ? 'admin token: the value of APL_ADMIN_TOKEN'
+        : `admin token: in ${source} (organisation id "${service.credentials.orgId}")`,
+    );
+    const signal = await shutdownSignal();
+    context.stderr(`apl serve: ${signal}, shutting down`);
+    await service.close();
+    return exitCodes.ok;
+  },
+};
