@@ -6,6 +6,7 @@ export * from './types.ts';
 export type * from './syntax/ast.ts';
 export type { ParsedDocument, SyntaxToken, SyntaxError } from './syntax/parseResult.ts';
 export type { Schema, DatasetSchema, FieldSchema } from './analysis/schema.ts';
+export { readSchema } from './analysis/readSchema.ts';
 export { LineIndex } from './text/lineIndex.ts';
 export { parseDocument, parseQuery } from './syntax/parse.ts';
 export { analyzeDocument, type AnalyzedDocument } from './analysis/analyzer.ts';

@@ -7,9 +7,9 @@ import {
   getHover,
   getSemanticTokens,
   getSignatureHelp,
+  readSchema,
   type Schema,
 } from '../language/index.ts';
-import { readSchema } from '../language/analysis/readSchema.ts';
 import { serverCapabilities } from './capabilities.ts';
 import {
   encodeSemanticTokens,

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { analyzeDocument, getDiagnostics, parseDocument, type Diagnostic, type Schema, type Severity } from '../../language/index.ts';
-import { readSchema } from '../../language/analysis/readSchema.ts';
+import { analyzeDocument, getDiagnostics, parseDocument, readSchema, type Diagnostic, type Schema, type Severity } from '../../language/index.ts';
 import { exitCodes, parseCommandArgs, UsageError, type CliContext, type Command } from '../command.ts';
 import { expandFileArguments } from '../files.ts';
 import { plural } from '../text.ts';
