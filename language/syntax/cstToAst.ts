@@ -80,7 +80,7 @@ export class AstBuilder {
     return cst ? this.pipeline(cst, fallback) : missing(fallback);
   }
 
-  pipeline(cst: CstNode, fallback: number): ast.Expression {
+  private pipeline(cst: CstNode, fallback: number): ast.Expression {
     return this.pipelineFrom(cst.children as Children, this.span(cst, fallback));
   }
 
@@ -471,7 +471,7 @@ export class AstBuilder {
   }
 
   /** Any expression-level rule: `expression`, `operand`, `primaryExpression`, `pipeline`, `dynamicValue`. */
-  expression(cst: CstNode, fallback: number): ast.Expression {
+  private expression(cst: CstNode, fallback: number): ast.Expression {
     const c = cst.children as Children;
     switch (cst.name) {
       case 'expression':
@@ -718,7 +718,7 @@ export class AstBuilder {
     return { kind: 'NamedArgument', name, value, ...span };
   }
 
-  name(cst: CstNode | undefined, fallback: number): ast.NameNode {
+  private name(cst: CstNode | undefined, fallback: number): ast.NameNode {
     if (!cst) return { kind: 'Name', name: '', quoted: false, start: fallback, end: fallback };
     const c = cst.children as Children;
     const identifier = token(c, 'Identifier');
