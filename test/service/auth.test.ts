@@ -7,7 +7,7 @@ type Grant = { datasetCapabilities?: object; orgCapabilities?: object };
 interface Row {
   method: string;
   /** Built per call: each row gets fresh fixtures where it consumes them. */
-  request(service: TestService): Promise<{ path: string; body?: unknown; rawBody?: string }>;
+  request(service: TestService): Promise<{ path: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }>;
   /** The grant an API token needs; undefined when any authenticated caller may call. */
   grant?: Grant;
   allowed: number;
@@ -35,6 +35,8 @@ const org = (area: string, action: string): Grant => ({ orgCapabilities: { [area
 const onDataset = (name: string, capability: string, action: string): Grant => ({
   datasetCapabilities: { [name]: { [capability]: [action] } },
 });
+
+const ndjson = { 'Content-Type': 'application/x-ndjson' };
 
 // Dataset capabilities are granted on "*" here; per-dataset grants have their own tests below.
 const rows: Record<string, Row> = {
@@ -83,6 +85,12 @@ const rows: Record<string, Row> = {
     },
     grant: org('datasets', 'update'),
     allowed: 204,
+  },
+  ingest: {
+    method: 'POST',
+    request: async (s) => ({ path: `/v1/datasets/${await dataset(s)}/ingest`, rawBody: '{"a":1}\n', headers: ndjson }),
+    grant: onDataset('*', 'ingest', 'create'),
+    allowed: 200,
   },
   'APL query': {
     method: 'POST',
@@ -156,8 +164,8 @@ describe('service: auth matrix', () => {
   for (const [name, row] of Object.entries(rows)) {
     describe(name, () => {
       const attempt = async (token: string | null) => {
-        const { path, body, rawBody } = await row.request(service);
-        return service.call(row.method, path, { token, body, rawBody });
+        const { path, body, rawBody, headers } = await row.request(service);
+        return service.call(row.method, path, { token, body, rawBody, headers });
       };
       it('401 without a token', async () => {
         const response = await attempt(null);
