@@ -1,4 +1,7 @@
-/** Nested objects become dotted field names (`{geo: {city}}` → `geo.city`); map fields stay whole. */
+/**
+ * Nested objects become dotted field names (`{geo: {city}}` → `geo.city`); map fields stay whole.
+ * A top-level `_time` is left out: it is the event time, stored in its own column.
+ */
 
 const reserved = new Set(['_blockInfo', '_cursor', '_rowID', '_source', '_sysTime']);
 const maxDepth = 100;
@@ -6,6 +9,7 @@ const maxDepth = 100;
 export function flatten(event: Record<string, unknown>, mapFields: ReadonlySet<string>): Record<string, unknown> {
   const flat: Record<string, unknown> = {};
   for (const key in event) {
+    if (key === '_time') continue;
     const name = reserved.has(key) ? `_user_${key}` : key;
     put(flat, name, event[key], mapFields, 1);
   }

@@ -39,80 +39,172 @@ export function readRecords(bytes: AsyncIterable<Uint8Array>, format: BodyFormat
   return format === 'csv' ? readCsv(bytes, csv) : readJson(bytes);
 }
 
-/** A JSON body: an array when its first character is `[`, else values one after another. */
+/** A JSON body: an array when its first character is `[`, else NDJSON (which covers a lone object). */
 async function* readJson(bytes: AsyncIterable<Uint8Array>): AsyncGenerator<unknown> {
   const decoder = new TextDecoder('utf-8', { fatal: false });
-  const scanner = new JsonScanner();
+  let reader: ArrayReader | LineReader | undefined;
   for await (const chunk of bytes) {
-    yield* scanner.push(decoder.decode(chunk, { stream: true }));
+    const text = decoder.decode(chunk, { stream: true });
+    if (reader === undefined) {
+      const first = /\S/.exec(text);
+      if (!first) continue;
+      reader = first[0] === '[' ? new ArrayReader() : new LineReader();
+    }
+    yield* reader.push(text);
   }
-  yield* scanner.push(decoder.decode());
-  yield* scanner.end();
+  if (reader === undefined) return;
+  yield* reader.push(decoder.decode());
+  yield* reader.end();
 }
 
+/** The longest run of lines gathered while waiting for a value spread over several lines. */
+const maxPendingChars = 8 * 1024 * 1024;
+
 /**
- * Splits a text stream into top-level JSON values, either the elements of one outer array or
- * values separated by whitespace (NDJSON), parsing each with JSON.parse.
+ * NDJSON: one value per line, blank lines skipped. A line that does not parse alone is joined with
+ * the next ones until they do, so a pretty-printed object sent as `application/json` is read too.
  */
-class JsonScanner {
-  private buffer = '';
-  /** Where scanning resumes inside `buffer`. */
-  private position = 0;
-  /** Start of the current value in `buffer`, or -1 between values. */
-  private start = -1;
-  private depth = 0;
-  private inString = false;
-  private escaped = false;
-  private mode: 'unknown' | 'array' | 'values' = 'unknown';
-  private arrayClosed = false;
-  private expectComma = false;
-  private consumed = 0;
+class LineReader {
+  private rest = '';
+  private pending = '';
+  private line = 0;
+  private pendingLine = 0;
 
   *push(text: string): Generator<unknown> {
-    if (this.start < 0) {
-      this.consumed += this.position;
-      this.buffer = this.buffer.slice(this.position) + text;
-      this.position = 0;
-    } else {
-      this.consumed += this.start;
-      this.buffer = this.buffer.slice(this.start) + text;
-      this.position -= this.start;
-      this.start = 0;
+    const buffer = this.rest + text;
+    let start = 0;
+    for (let end = buffer.indexOf('\n'); end >= 0; end = buffer.indexOf('\n', start)) {
+      const value = this.line_(buffer.slice(start, end));
+      if (value !== none) yield value;
+      start = end + 1;
     }
+    this.rest = buffer.slice(start);
+  }
+
+  end(): unknown[] {
+    const last = this.line_(this.rest);
+    this.rest = '';
+    if (this.pending !== '') throw this.error(this.pendingLine, this.failure(this.pending));
+    return last === none ? [] : [last];
+  }
+
+  private line_(text: string): unknown {
+    this.line++;
+    if (this.pending === '') {
+      if (isBlank(text)) return none;
+      try {
+        return JSON.parse(text);
+      } catch {
+        this.pending = text;
+        this.pendingLine = this.line;
+        return none;
+      }
+    }
+    this.pending += '\n' + text;
+    try {
+      const value = JSON.parse(this.pending);
+      this.pending = '';
+      return value;
+    } catch {
+      if (this.pending.length > maxPendingChars) throw this.error(this.pendingLine, this.failure(this.pending));
+      return none;
+    }
+  }
+
+  private failure(text: string): string {
+    const firstLine = text.split('\n', 1)[0]!;
+    try {
+      JSON.parse(firstLine);
+      return 'unexpected end of body';
+    } catch (error) {
+      return (error as Error).message;
+    }
+  }
+
+  private error(line: number, message: string): HttpError {
+    return new HttpError(400, `invalid JSON on line ${line}: ${message}`);
+  }
+}
+
+const none = Symbol('none');
+
+function isBlank(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code !== 32 && code !== 9 && code !== 13) return false;
+  }
+  return true;
+}
+
+/** The elements of one JSON array, each cut out by bracket depth and parsed with JSON.parse. */
+class ArrayReader {
+  private buffer = '';
+  /** Where scanning resumes in `buffer`. */
+  private position = 0;
+  /** Start of the current element, or -1 between elements. */
+  private start = -1;
+  /** What the current element is: an object or array (by depth), a string, or another scalar. */
+  private kind: 'container' | 'string' | 'scalar' = 'scalar';
+  private depth = 0;
+  private inString = false;
+  private opened = false;
+  private closed = false;
+  private expectComma = false;
+  private sawElement = false;
+  /** Characters dropped from the front of `buffer` so far (for error positions). */
+  private dropped = 0;
+
+  *push(text: string): Generator<unknown> {
+    const keep = this.start >= 0 ? this.start : this.position;
+    this.dropped += keep;
+    this.buffer = this.buffer.slice(keep) + text;
+    this.position -= keep;
+    if (this.start >= 0) this.start = 0;
     const buffer = this.buffer;
     const length = buffer.length;
     let index = this.position;
+    let depth = this.depth;
+    let inString = this.inString;
     while (index < length) {
       if (this.start >= 0) {
-        // Inside a value: find where it ends.
-        if (this.depth === 0) {
-          // A scalar: it ends at whitespace, a comma or a closing bracket.
-          let end = index;
-          while (end < length && !isScalarEnd(buffer.charCodeAt(end))) end++;
-          if (end === length) {
-            index = end;
-            break;
-          }
-          yield this.parse(buffer.slice(this.start, end));
-          index = end;
-          continue;
-        }
-        for (; index < length; index++) {
-          const code = buffer.charCodeAt(index);
-          if (this.inString) {
-            if (this.escaped) this.escaped = false;
-            else if (code === 92) this.escaped = true;
-            else if (code === 34) this.inString = false;
-          } else if (code === 34) this.inString = true;
-          else if (code === 123 || code === 91) this.depth++;
-          else if (code === 125 || code === 93) {
-            if (--this.depth === 0) {
-              index++;
-              yield this.parse(buffer.slice(this.start, index));
+        let end = -1;
+        if (this.kind === 'scalar') {
+          let scan = index;
+          while (scan < length && !isScalarEnd(buffer.charCodeAt(scan))) scan++;
+          index = scan;
+          if (scan < length) end = scan;
+        } else {
+          while (index < length) {
+            if (inString) {
+              const quote = buffer.indexOf('"', index);
+              if (quote < 0) {
+                index = length;
+                break;
+              }
+              let backslashes = 0;
+              for (let back = quote - 1; buffer.charCodeAt(back) === 92; back--) backslashes++;
+              index = quote + 1;
+              if (backslashes % 2 === 0) {
+                inString = false;
+                if (this.kind === 'string') {
+                  end = index;
+                  break;
+                }
+              }
+              continue;
+            }
+            const code = buffer.charCodeAt(index++);
+            if (code === 34) inString = true;
+            else if (code === 123 || code === 91) depth++;
+            else if ((code === 125 || code === 93) && --depth === 0) {
+              end = index;
               break;
             }
           }
         }
+        if (end < 0) break;
+        yield this.parse(buffer.slice(this.start, end));
+        depth = 0;
         continue;
       }
       const code = buffer.charCodeAt(index);
@@ -120,51 +212,53 @@ class JsonScanner {
         index++;
         continue;
       }
-      if (this.arrayClosed) throw this.error(index, 'unexpected data after the closing ]');
-      if (this.mode === 'unknown') {
-        if (code === 91) {
-          this.mode = 'array';
-          index++;
-          continue;
-        }
-        this.mode = 'values';
+      if (this.closed) throw this.error(index, 'unexpected data after the closing ]');
+      if (!this.opened) {
+        this.opened = true;
+        index++;
+        continue;
       }
-      if (this.mode === 'array') {
-        if (code === 93) {
-          this.arrayClosed = true;
-          index++;
-          continue;
-        }
-        if (this.expectComma) {
-          if (code !== 44) throw this.error(index, 'expected , or ] between array elements');
-          this.expectComma = false;
-          index++;
-          continue;
-        }
+      if (code === 93 && (this.expectComma || !this.sawElement)) {
+        this.closed = true;
+        index++;
+        continue;
+      }
+      if (this.expectComma) {
+        if (code !== 44) throw this.error(index, 'expected , or ] between array elements');
+        this.expectComma = false;
+        index++;
+        continue;
       }
       this.start = index;
-      this.depth = code === 123 || code === 91 ? 1 : 0;
-      if (this.depth === 1) index++;
+      if (code === 123 || code === 91) {
+        this.kind = 'container';
+        depth = 1;
+        index++;
+      } else if (code === 34) {
+        this.kind = 'string';
+        inString = true;
+        index++;
+      } else {
+        this.kind = 'scalar';
+      }
     }
     this.position = index;
+    this.depth = depth;
+    this.inString = inString;
   }
 
-  /** Checks the body ended cleanly; answers a trailing scalar of an NDJSON body, if any. */
   end(): unknown[] {
-    if (this.start >= 0) {
-      if (this.depth !== 0) throw this.error(this.buffer.length, 'unexpected end of body inside a value');
-      if (this.mode === 'array') throw this.error(this.buffer.length, 'unterminated array');
-      return [this.parse(this.buffer.slice(this.start))];
+    if (!this.closed) {
+      throw this.error(this.buffer.length, this.start >= 0 ? 'unexpected end of body inside a value' : 'unterminated array');
     }
-    if (this.mode === 'array' && !this.arrayClosed) throw this.error(this.buffer.length, 'unterminated array');
     return [];
   }
 
   private parse(text: string): unknown {
     const at = this.start;
     this.start = -1;
-    this.depth = 0;
-    if (this.mode === 'array') this.expectComma = true;
+    this.expectComma = true;
+    this.sawElement = true;
     try {
       return JSON.parse(text);
     } catch (error) {
@@ -173,7 +267,7 @@ class JsonScanner {
   }
 
   private error(index: number, message: string): HttpError {
-    return new HttpError(400, `invalid JSON body near byte ${this.consumed + index}: ${message}`);
+    return new HttpError(400, `invalid JSON body near character ${this.dropped + index}: ${message}`);
   }
 }
 

@@ -79,10 +79,11 @@ export async function ingest(
         fail(`event must be a JSON object, got ${record === null ? 'null' : Array.isArray(record) ? 'an array' : typeof record}`);
         continue;
       }
-      const fields = flatten(record as Record<string, unknown>, mapFields);
+      const event = record as Record<string, unknown>;
+      const fields = flatten(event, mapFields);
       for (const [name, value] of labels) fields[name] = value;
       let time = sysTime;
-      const raw = fields[timestampField];
+      const raw = timestampField === '_time' ? event._time : fields[timestampField];
       if (raw !== undefined && raw !== null && raw !== '') {
         const parsed = parseTimestamp(raw, layout);
         if (parsed === undefined) {
@@ -91,7 +92,6 @@ export async function ingest(
         }
         time = parsed;
       }
-      delete fields._time;
       batch.push({ time, sysTime, fields });
       if (batch.length >= batchSize) {
         await writer.append(batch);

@@ -12,8 +12,13 @@ const isoPattern =
 export function parseTimestamp(value: unknown, layout?: Layout): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? fromEpoch(value) : undefined;
   if (typeof value !== 'string') return undefined;
-  const text = value.trim();
+  const text = value.length === 24 ? value : value.trim();
   if (layout) return layout.parse(text);
+  // The common shape `2026-01-02T03:04:05.678Z` (JavaScript's toISOString) parses natively and exactly.
+  if (text.length === 24 && text.charCodeAt(23) === 90 && text.charCodeAt(19) === 46 && text.charCodeAt(10) === 84) {
+    const millis = Date.parse(text);
+    if (!Number.isNaN(millis)) return millis * 1000;
+  }
   if (/^-?\d+(\.\d+)?$/.test(text)) return fromEpoch(Number(text));
   const match = isoPattern.exec(text);
   if (match) {

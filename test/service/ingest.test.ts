@@ -118,6 +118,23 @@ describe('ingest', () => {
     assert.equal(status.ingested, 2);
   });
 
+  it('reads array elements holding escaped quotes, brackets in strings and scalar elements', async () => {
+    const body = '[ {"text":"a \\"quoted\\" ] } [ value","n":1} , "just a string", 7, {"text":"\\\\"} ]';
+    const { status, rows } = await run(body);
+    assert.equal(status.ingested, 2);
+    assert.equal(status.failed, 2);
+    assert.deepEqual(
+      rows.map((row) => row.text).sort(),
+      ['\\', 'a "quoted" ] } [ value'],
+    );
+  });
+
+  it('reads a pretty-printed object sent as application/json', async () => {
+    const { status, rows } = await run(JSON.stringify({ a: { b: 'x' }, c: [1, 2] }, null, 2));
+    assert.equal(status.ingested, 1);
+    assert.equal(rows[0]!['a.b'], 'x');
+  });
+
   it('reads CSV with a header, with given fields and with another delimiter, values as strings', async () => {
     const header = await run('foo\nbar\nbaz\n', { format: 'csv' });
     assert.equal(header.status.ingested, 2);
