@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import * as path from 'node:path';
+import { loadDemoData } from '../../service/demo/index.ts';
 import { startService } from '../../service/index.ts';
 import { exitCodes, parseCommandArgs, UsageError, type CliContext, type Command } from '../command.ts';
 
@@ -63,10 +64,8 @@ export const serveCommand: Command = {
       onInternalError: (error, request) =>
         context.stderr(`apl serve: ${request.method} ${request.path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
     });
-    if (values.demo) {
-      const { loadDemoDatasets } = await import('../serveDemo.ts');
-      await loadDemoDatasets(service.services, context);
-    }
+    // Listening for signals before the (possibly long) demo load, so Ctrl-C then shuts down cleanly too.
+    const stopped = shutdownSignal();
     context.stdout(`listening on ${service.url}`);
     const { source } = service.credentials;
     context.stdout(
@@ -74,7 +73,11 @@ export const serveCommand: Command = {
         ? 'admin token: the value of APL_ADMIN_TOKEN'
         : `admin token: in ${source} (organisation id "${service.credentials.orgId}")`,
     );
-    const signal = await shutdownSignal();
+    if (values.demo) {
+      const created = await loadDemoData(service.services);
+      context.stdout(created.length > 0 ? `demo datasets created: ${created.join(', ')}` : 'demo datasets already present');
+    }
+    const signal = await stopped;
     context.stderr(`apl serve: ${signal}, shutting down`);
     await service.close();
     return exitCodes.ok;
