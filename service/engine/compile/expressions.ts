@@ -1,0 +1,423 @@
+import type { Expression, CallNode, ListOperatorNode, BinaryNode, LiteralNode, TypedLiteralNode } from '../../../language/index.ts';
+import { dottedPath } from '../../../language/analysis/names.ts';
+import { compileCall } from './functions.ts';
+import type { Compiled, ExpressionScope } from './scope.ts';
+import { ident, intervalLiteral, numberLiteral, regexEscape, stringLiteral, timestampLiteral } from './sql.ts';
+import { isInteger, isNumeric, sqlTypeOf, typeFromName, type Column, type ScalarType } from './types.ts';
+import { parseDatetimeText, parseTimespanText } from './timeText.ts';
+
+export function compileExpression(expression: Expression, scope: ExpressionScope): Compiled {
+  switch (expression.kind) {
+    case 'Literal':
+      return literal(expression);
+    case 'TypedLiteral':
+      return typedLiteral(expression, scope);
+    case 'DynamicLiteral': {
+      if (expression.value === undefined) throw scope.errors.at(expression.start, 'invalid dynamic literal');
+      return { sql: `CAST(${stringLiteral(JSON.stringify(expression.value))} AS JSON)`, type: 'dynamic', array: Array.isArray(expression.value) };
+    }
+    case 'Paren':
+      return compileExpression(expression.expression, scope);
+    case 'Name':
+    case 'Member':
+    case 'Index':
+      return access(expression, scope);
+    case 'Call':
+      return compileCall(expression, scope, compileExpression);
+    case 'Binary':
+      return binary(expression, scope);
+    case 'Unary': {
+      const operand = compileExpression(expression.operand, scope);
+      if (expression.operator === 'not') return { sql: `(NOT ${asBool(operand)})`, type: 'bool' };
+      if (expression.operator === '+') return operand;
+      if (operand.type === 'timespan') return { sql: `(-${operand.sql})`, type: 'timespan' };
+      return { sql: `(-${asNumber(operand)})`, type: operand.type === 'dynamic' ? 'real' : operand.type };
+    }
+    case 'ListOperator':
+      return listOperator(expression, scope);
+    case 'Between': {
+      const value = compileExpression(expression.left, scope);
+      const low = coerceTo(compileExpression(expression.low, scope), value.type);
+      const high = coerceTo(compileExpression(expression.high, scope), value.type);
+      const test = `(${value.sql} BETWEEN ${low.sql} AND ${high.sql})`;
+      return { sql: expression.negated ? `(NOT ${test})` : test, type: 'bool' };
+    }
+    case 'Star':
+    case 'Wildcard':
+    case 'TypeOf':
+    case 'Pipeline':
+    case 'Missing':
+      throw scope.errors.at(expression.start, `${describe(expression.kind)} is not supported here by this engine`);
+  }
+  throw scope.errors.at((expression as Expression).start, 'unsupported expression');
+}
+
+function describe(kind: string): string {
+  return ({ Star: '`*`', Wildcard: 'a column pattern', TypeOf: '`typeof(...)`', Pipeline: 'a tabular expression', Missing: 'an incomplete expression' } as Record<string, string>)[kind] ?? kind;
+}
+
+function literal(node: LiteralNode): Compiled {
+  switch (node.type) {
+    case 'string':
+      return { sql: stringLiteral(String(node.value)), type: 'string' };
+    case 'long':
+      return { sql: numberLiteral(Number(node.value), true), type: 'long' };
+    case 'real':
+      return { sql: numberLiteral(Number(node.value), false), type: 'real' };
+    case 'bool':
+      return { sql: node.value ? 'TRUE' : 'FALSE', type: 'bool' };
+    case 'timespan':
+      return { sql: intervalLiteral(Number(node.value)), type: 'timespan' };
+    default:
+      return { sql: 'NULL', type: 'unknown' };
+  }
+}
+
+function typedLiteral(node: TypedLiteralNode, scope: ExpressionScope): Compiled {
+  const type = typeFromName(node.typeName);
+  const text = node.text.trim();
+  if (!type) throw scope.errors.at(node.start, `unknown type "${node.typeName}"`);
+  if (text === 'null') return { sql: `CAST(NULL AS ${sqlTypeOf(type)})`, type };
+  const bad = () => scope.errors.at(node.start, `invalid ${type} literal "${text}"`, 'semantic');
+  switch (type) {
+    case 'datetime': {
+      const micros = parseDatetimeText(text);
+      if (micros === undefined) throw bad();
+      return { sql: timestampLiteral(micros), type };
+    }
+    case 'timespan': {
+      const nanos = parseTimespanText(text);
+      if (nanos === undefined) throw bad();
+      return { sql: intervalLiteral(nanos), type };
+    }
+    case 'bool':
+      if (!/^(true|false)$/i.test(text)) throw bad();
+      return { sql: text.toLowerCase() === 'true' ? 'TRUE' : 'FALSE', type };
+    case 'long':
+    case 'int':
+    case 'real': {
+      const value = Number(text);
+      if (text === '' || Number.isNaN(value)) throw bad();
+      return { sql: numberLiteral(value, type !== 'real'), type };
+    }
+    case 'string':
+      return { sql: stringLiteral(text.replace(/^(['"])(.*)\1$/s, '$2')), type };
+    default:
+      return { sql: `CAST(${stringLiteral(text)} AS JSON)`, type: 'dynamic' };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Column and member access
+
+type PathPart = string | number;
+
+/** `a`, `a.b`, `['a.b']['c']`, `a[0]` as a list of parts, when every index is a literal. */
+function pathOf(expression: Expression): PathPart[] | undefined {
+  switch (expression.kind) {
+    case 'Name':
+      return [expression.name];
+    case 'Member': {
+      const dotted = dottedPath(expression);
+      if (dotted) return dotted.map((part) => part.name);
+      const target = pathOf(expression.target);
+      return target && [...target, expression.member.name];
+    }
+    case 'Index': {
+      const target = pathOf(expression.target);
+      const index = expression.index;
+      if (!target || index.kind !== 'Literal') return undefined;
+      if (index.type === 'string') return [...target, String(index.value)];
+      if (index.type === 'long') return [...target, Number(index.value)];
+      return undefined;
+    }
+    case 'Paren':
+      return pathOf(expression.expression);
+    default:
+      return undefined;
+  }
+}
+
+function access(expression: Expression, scope: ExpressionScope): Compiled {
+  if (expression.kind === 'Name') {
+    const binding = scope.lets.get(expression.name);
+    if (binding?.kind === 'scalar' && !findColumn(scope.columns, expression.name)) return binding.value;
+  }
+  if (expression.kind === 'Member' && expression.target.kind === 'Name' && scope.sides) {
+    const side = expression.target.name === '$left' ? scope.sides.left : expression.target.name === '$right' ? scope.sides.right : undefined;
+    if (side) {
+      const column = findColumn(side.columns, expression.member.name);
+      if (!column) throw scope.errors.at(expression.member.start, `unknown column "${expression.member.name}"`, 'semantic');
+      return { sql: `${side.alias}.${ident(column.name)}`, type: column.type, array: column.array };
+    }
+  }
+  const path = pathOf(expression);
+  if (path) {
+    for (let length = path.length; length >= 1; length--) {
+      const prefix = path.slice(0, length);
+      if (prefix.some((part) => typeof part === 'number')) continue;
+      const column = findColumn(scope.columns, prefix.join('.'));
+      if (!column) continue;
+      const base: Compiled = { sql: ident(column.name), type: column.type, array: column.array };
+      return length === path.length ? base : jsonPath(base, path.slice(length), scope, expression.start);
+    }
+    throw scope.errors.at(expression.start, `unknown column "${path.join('.')}"`, 'semantic');
+  }
+  if (expression.kind === 'Index') {
+    const target = compileExpression(expression.target, scope);
+    const index = compileExpression(expression.index, scope);
+    const key = isNumeric(index.type) ? `'$[' || CAST(${index.sql} AS VARCHAR) || ']'` : `'$."' || ${index.sql} || '"'`;
+    return { sql: `json_extract(${asJson(target)}, ${key})`, type: 'dynamic' };
+  }
+  if (expression.kind === 'Member') {
+    return jsonPath(compileExpression(expression.target, scope), [expression.member.name], scope, expression.start);
+  }
+  throw scope.errors.at(expression.start, 'unsupported expression');
+}
+
+function jsonPath(base: Compiled, parts: PathPart[], scope: ExpressionScope, offset: number): Compiled {
+  let path = '$';
+  for (const part of parts) {
+    if (typeof part === 'number') path += `[${part < 0 ? `#${part}` : part}]`;
+    else if (part.includes('"')) throw scope.errors.at(offset, `a map key may not contain '"'`);
+    else path += `."${part}"`;
+  }
+  return { sql: `json_extract(${asJson(base)}, ${stringLiteral(path)})`, type: 'dynamic' };
+}
+
+export function findColumn(columns: readonly Column[], name: string): Column | undefined {
+  return columns.find((column) => column.name === name);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Coercions
+
+export function asJson(value: Compiled): string {
+  return value.type === 'dynamic' ? value.sql : `to_json(${value.sql})`;
+}
+
+/** A value as text, the way `tostring` shows it. */
+export function asString(value: Compiled): string {
+  switch (value.type) {
+    case 'string':
+      return value.sql;
+    case 'unknown':
+      return `CAST(${value.sql} AS VARCHAR)`;
+    case 'dynamic':
+      return `(CASE WHEN json_type(${value.sql}) = 'VARCHAR' THEN json_extract_string(${value.sql}, '$') ELSE CAST(${value.sql} AS VARCHAR) END)`;
+    case 'datetime':
+      return `regexp_replace(strftime(${value.sql}, '%Y-%m-%dT%H:%M:%S.%f'), '\\.?0*$', '') || 'Z'`;
+    case 'bool':
+      return `(CASE WHEN ${value.sql} THEN 'true' WHEN NOT ${value.sql} THEN 'false' END)`;
+    case 'timespan':
+      return `apl_duration_text(${value.sql})`;
+    default:
+      return `CAST(${value.sql} AS VARCHAR)`;
+  }
+}
+
+export function asNumber(value: Compiled): string {
+  if (value.type === 'dynamic') return `TRY_CAST(json_extract_string(${value.sql}, '$') AS DOUBLE)`;
+  if (value.type === 'string') return `TRY_CAST(${value.sql} AS DOUBLE)`;
+  if (value.type === 'bool') return `CAST(${value.sql} AS BIGINT)`;
+  return value.sql;
+}
+
+export function asBool(value: Compiled): string {
+  if (value.type === 'bool' || value.type === 'unknown') return value.sql;
+  if (value.type === 'dynamic') return `TRY_CAST(json_extract_string(${value.sql}, '$') AS BOOLEAN)`;
+  if (isNumeric(value.type)) return `(${value.sql} <> 0)`;
+  return `TRY_CAST(${value.sql} AS BOOLEAN)`;
+}
+
+/** Brings a value to another side's type for a comparison. */
+export function coerceTo(value: Compiled, type: ScalarType): Compiled {
+  if (value.type === type || value.type === 'unknown' || type === 'unknown') return value;
+  if (isNumeric(type) && isNumeric(value.type)) return value;
+  if (type === 'string') return { sql: asString(value), type };
+  if (type === 'dynamic') return value;
+  if (value.type === 'dynamic') {
+    const text = `json_extract_string(${value.sql}, '$')`;
+    return { sql: `TRY_CAST(${text} AS ${sqlTypeOf(type)})`, type };
+  }
+  if (value.type === 'string') return { sql: `TRY_CAST(${value.sql} AS ${sqlTypeOf(type)})`, type };
+  return value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Operators
+
+
+/** The SQL of a string operator (without its negation); both sides already text. */
+function stringTest(operator: string, left: string, right: string): string | undefined {
+  const ci = (sql: string) => `lower(${sql})`;
+  switch (operator) {
+    case 'contains':
+      return `contains(${ci(left)}, ${ci(right)})`;
+    case 'contains_cs':
+      return `contains(${left}, ${right})`;
+    case 'startswith':
+      return `starts_with(${ci(left)}, ${ci(right)})`;
+    case 'startswith_cs':
+      return `starts_with(${left}, ${right})`;
+    case 'endswith':
+      return `ends_with(${ci(left)}, ${ci(right)})`;
+    case 'endswith_cs':
+      return `ends_with(${left}, ${right})`;
+    case '=~':
+      return `(${ci(left)} = ${ci(right)})`;
+    case 'has':
+    case 'has_cs':
+    case 'hasprefix':
+    case 'hasprefix_cs':
+    case 'hassuffix':
+    case 'hassuffix_cs': {
+      const flags = operator.endsWith('_cs') ? '' : '(?i)';
+      const base = operator.replace('_cs', '');
+      const before = base === 'hassuffix' ? '' : `(^|[^\\p{L}\\p{N}])`;
+      const after = base === 'hasprefix' ? '' : `($|[^\\p{L}\\p{N}])`;
+      return `regexp_matches(${left}, ${stringLiteral(flags + before)} || regexp_escape(${right}) || ${stringLiteral(after)})`;
+    }
+    case 'matches regex':
+      return `regexp_matches(${left}, ${right})`;
+    default:
+      return undefined;
+  }
+}
+
+function binary(node: BinaryNode, scope: ExpressionScope): Compiled {
+  const op = node.operator;
+  if (op === 'and' || op === 'or') {
+    const left = asBool(compileExpression(node.left, scope));
+    const right = asBool(compileExpression(node.right, scope));
+    return { sql: `(${left} ${op.toUpperCase()} ${right})`, type: 'bool' };
+  }
+  const left = compileExpression(node.left, scope);
+  const right = compileExpression(node.right, scope);
+  const negated = op.startsWith('!') && op !== '!=';
+  const positive = op === '!~' ? '=~' : negated ? op.slice(1) : op;
+  const text = stringTest(positive, `coalesce(${asString(left)}, '')`, `coalesce(${asString(right)}, '')`);
+  if (text) return { sql: negated ? `(NOT ${text})` : text, type: 'bool' };
+  switch (op) {
+    case '==':
+    case '!=':
+    case '<>':
+    case '<':
+    case '<=':
+    case '>':
+    case '>=':
+      return comparison(op, left, right);
+    case '+':
+    case '-':
+    case '*':
+    case '/':
+    case '%':
+      return arithmetic(op, left, right, scope, node);
+    default:
+      throw scope.errors.at(node.operatorSpan.start, `the operator "${op}" is not supported by this engine`);
+  }
+}
+
+function comparison(op: string, left: Compiled, right: Compiled): Compiled {
+  let l = left;
+  let r = right;
+  if (l.type !== r.type) {
+    if (l.type === 'dynamic' || (l.type === 'string' && r.type !== 'dynamic')) l = coerceTo(l, r.type);
+    else r = coerceTo(r, l.type);
+  }
+  if (l.type === 'dynamic' && r.type === 'dynamic') {
+    l = { sql: `CAST(${l.sql} AS VARCHAR)`, type: 'string' };
+    r = { sql: `CAST(${r.sql} AS VARCHAR)`, type: 'string' };
+  }
+  if (op === '==') return { sql: `(${l.sql} = ${r.sql})`, type: 'bool' };
+  // `!=` is true when exactly one side is null (the logical-operators page).
+  if (op === '!=' || op === '<>') return { sql: `(${l.sql} IS DISTINCT FROM ${r.sql})`, type: 'bool' };
+  return { sql: `(${l.sql} ${op} ${r.sql})`, type: 'bool' };
+}
+
+/** Microseconds of an INTERVAL as DOUBLE. */
+export function intervalMicros(sql: string): string {
+  return `(epoch(${sql}) * 1000000)`;
+}
+
+export function microsToInterval(sql: string): string {
+  return `to_microseconds(CAST(round(${sql}) AS BIGINT))`;
+}
+
+function arithmetic(op: string, left: Compiled, right: Compiled, scope: ExpressionScope, node: BinaryNode): Compiled {
+  const lt = left.type;
+  const rt = right.type;
+  const unsupported = () =>
+    scope.errors.at(node.operatorSpan.start, `the operator "${op}" cannot combine ${lt} and ${rt}`, 'semantic');
+  if (lt === 'datetime' || rt === 'datetime' || lt === 'timespan' || rt === 'timespan') {
+    if (op === '-' && lt === 'datetime' && rt === 'datetime') return { sql: `(${left.sql} - ${right.sql})`, type: 'timespan' };
+    if ((op === '+' || op === '-') && lt === 'datetime' && rt === 'timespan') return { sql: `(${left.sql} ${op} ${right.sql})`, type: 'datetime' };
+    if (op === '+' && lt === 'timespan' && rt === 'datetime') return { sql: `(${right.sql} + ${left.sql})`, type: 'datetime' };
+    if ((op === '+' || op === '-') && lt === 'timespan' && rt === 'timespan') return { sql: `(${left.sql} ${op} ${right.sql})`, type: 'timespan' };
+    if (op === '/' && lt === 'timespan' && rt === 'timespan') return { sql: `(epoch(${left.sql}) / nullif(epoch(${right.sql}), 0))`, type: 'real' };
+    if ((op === '*' || op === '/') && lt === 'timespan' && (isNumeric(rt) || rt === 'unknown'))
+      return { sql: microsToInterval(`${intervalMicros(left.sql)} ${op} ${op === '/' ? `nullif(${right.sql}, 0)` : right.sql}`), type: 'timespan' };
+    if (op === '*' && rt === 'timespan' && isNumeric(lt)) return { sql: microsToInterval(`${intervalMicros(right.sql)} * ${left.sql}`), type: 'timespan' };
+    if (op === '%' && lt === 'timespan' && rt === 'timespan') return { sql: microsToInterval(`fmod(${intervalMicros(left.sql)}, ${intervalMicros(right.sql)})`), type: 'timespan' };
+    throw unsupported();
+  }
+  if (lt === 'string' || rt === 'string' || lt === 'bool' || rt === 'bool') throw unsupported();
+  const a = asNumber(left);
+  const b = asNumber(right);
+  const integer = (isInteger(lt) || lt === 'unknown') && (isInteger(rt) || rt === 'unknown') && !(lt === 'unknown' && rt === 'unknown');
+  const type: ScalarType = integer ? 'long' : 'real';
+  if (op === '/') {
+    return integer ? { sql: `CAST(trunc(${a} / nullif(${b}, 0)) AS BIGINT)`, type } : { sql: `(CAST(${a} AS DOUBLE) / ${b})`, type };
+  }
+  if (op === '%') return { sql: integer ? `(${a} % nullif(${b}, 0))` : `fmod(${a}, ${b})`, type };
+  return { sql: `(${a} ${op} ${b})`, type };
+}
+
+function listOperator(node: ListOperatorNode, scope: ExpressionScope): Compiled {
+  const left = compileExpression(node.left, scope);
+  const op = node.operator;
+  const caseless = op.endsWith('~') || op === 'has_any' || op === 'has_all';
+  const negated = op.startsWith('!');
+  if (node.items.length === 1 && node.items[0]!.kind === 'Pipeline') {
+    const sub = scope.subquery(node.items[0]!);
+    const first = sub.columns[0];
+    if (!first) throw scope.errors.at(node.items[0]!.start, 'the subquery has no columns');
+    const value = caseless ? `lower(${asString(left)})` : coerceTo(left, first.type).sql;
+    const column = caseless ? `lower(${asString({ sql: ident(first.name), type: first.type })})` : ident(first.name);
+    const test = `(${value} IN (SELECT ${column} FROM (${sub.sql})))`;
+    return { sql: negated ? `coalesce(NOT ${test}, TRUE)` : test, type: 'bool' };
+  }
+  const items: Compiled[] = [];
+  for (const item of node.items) {
+    if (item.kind === 'DynamicLiteral' && Array.isArray(item.value)) {
+      for (const value of (item.value as unknown[]).flat(Infinity)) items.push(jsonScalar(value));
+    } else items.push(compileExpression(item, scope));
+  }
+  if (op === 'has_any' || op === 'has_all' || op === 'has_any_cs' || op === 'has_all_cs') {
+    if (items.length === 0) return { sql: 'FALSE', type: 'bool' };
+    const tests = items.map((item) => stringTest(op.endsWith('_cs') ? 'has_cs' : 'has', `coalesce(${asString(left)}, '')`, asString(item))!);
+    return { sql: `(${tests.join(op.startsWith('has_any') ? ' OR ' : ' AND ')})`, type: 'bool' };
+  }
+  if (items.length === 0) return { sql: negated ? 'TRUE' : 'FALSE', type: 'bool' };
+  const value = caseless ? `lower(${asString(left)})` : left.sql;
+  const list = items.map((item) => (caseless ? `lower(${asString(item)})` : coerceTo(item, left.type).sql));
+  const test = `(${value} IN (${list.join(', ')}))`;
+  return { sql: negated ? `coalesce(NOT ${test}, TRUE)` : test, type: 'bool' };
+}
+
+export function jsonScalar(value: unknown): Compiled {
+  if (typeof value === 'string') return { sql: stringLiteral(value), type: 'string' };
+  if (typeof value === 'number') return { sql: numberLiteral(value, Number.isInteger(value)), type: Number.isInteger(value) ? 'long' : 'real' };
+  if (typeof value === 'boolean') return { sql: value ? 'TRUE' : 'FALSE', type: 'bool' };
+  if (value === null) return { sql: 'NULL', type: 'unknown' };
+  return { sql: `CAST(${stringLiteral(JSON.stringify(value))} AS JSON)`, type: 'dynamic' };
+}
+
+export function callArguments(call: CallNode, scope: ExpressionScope): Expression[] {
+  return call.args.map((argument) => {
+    if (argument.kind === 'NamedArgument') throw scope.errors.at(argument.start, `named arguments are not supported in ${call.callee.name}()`);
+    return argument;
+  });
+}
+
+export { regexEscape };

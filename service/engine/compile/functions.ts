@@ -1,0 +1,385 @@
+import type { CallNode, Expression } from '../../../language/index.ts';
+import type { Compiled, ExpressionScope } from './scope.ts';
+import { intervalLiteral, stringLiteral } from './sql.ts';
+import { isInteger, isNumeric, type ScalarType } from './types.ts';
+import { isAggregation } from './aggregations.ts';
+
+type Compile = (expression: Expression, scope: ExpressionScope) => Compiled;
+
+/** One call being compiled: its arguments compiled on demand. */
+export interface CallSite {
+  call: CallNode;
+  scope: ExpressionScope;
+  raw: Expression[];
+  arg(index: number): Compiled;
+  /** Every argument compiled. */
+  all(): Compiled[];
+  fail(message: string): Error;
+}
+
+type Implementation = (site: CallSite) => Compiled;
+
+export function compileCall(call: CallNode, scope: ExpressionScope, compile: Compile): Compiled {
+  const name = call.callee.name;
+  if (isAggregation(name)) {
+    const aggregated = scope.aggregate?.(call);
+    if (aggregated) return aggregated;
+    throw scope.errors.at(call.start, `the aggregation ${name}() may only be used in summarize`, 'semantic');
+  }
+  const implementation = functions.get(name);
+  if (!implementation) throw scope.errors.at(call.callee.start, `the function ${name}() is not implemented by this engine`);
+  const raw = call.args.map((argument) => {
+    if (argument.kind === 'NamedArgument') throw scope.errors.at(argument.start, `named arguments are not supported in ${name}()`);
+    return argument;
+  });
+  const cache = new Map<number, Compiled>();
+  const site: CallSite = {
+    call,
+    scope,
+    raw,
+    arg(index) {
+      const expression = raw[index];
+      if (!expression) throw site.fail(`${name}() expects more arguments`);
+      let compiled = cache.get(index);
+      if (!compiled) cache.set(index, (compiled = compile(expression, scope)));
+      return compiled;
+    },
+    all: () => raw.map((_, index) => site.arg(index)),
+    fail: (message) => scope.errors.at(call.start, message, 'semantic'),
+  };
+  return implementation(site);
+}
+
+// Helpers over compiled values -------------------------------------------------------------------
+
+import { asBool, asJson, asNumber, asString, coerceTo, intervalMicros, microsToInterval } from './expressions.ts';
+
+const str = (c: Compiled) => asString(c);
+const num = (c: Compiled) => asNumber(c);
+const out = (sql: string, type: ScalarType, array = false): Compiled => ({ sql, type, array });
+const functions = new Map<string, Implementation>();
+
+function define(names: string | string[], implementation: Implementation): void {
+  for (const name of Array.isArray(names) ? names : [names]) functions.set(name, implementation);
+}
+
+/** Functions whose arguments map straight onto a SQL template. */
+function simple(names: string | string[], type: ScalarType, template: (...args: string[]) => string, convert: (c: Compiled) => string = (c) => c.sql): void {
+  define(names, (site) => out(template(...site.all().map(convert)), type));
+}
+
+function literalString(site: CallSite, index: number): string {
+  const expression = site.raw[index];
+  if (expression?.kind !== 'Literal' || expression.type !== 'string') throw site.fail(`${site.call.callee.name}() expects a string literal as argument ${index + 1}`);
+  return String(expression.value);
+}
+
+// Strings ----------------------------------------------------------------------------------------
+
+simple('strlen', 'long', (s) => `length(${s})`, str);
+simple('tolower', 'string', (s) => `lower(${s})`, str);
+simple('toupper', 'string', (s) => `upper(${s})`, str);
+simple('reverse', 'string', (s) => `reverse(${s})`, str);
+simple('isempty', 'bool', (s) => `(${s} IS NULL OR ${s} = '')`, str);
+simple('isnotempty', 'bool', (s) => `(${s} IS NOT NULL AND ${s} <> '')`, str);
+define('strcat', (site) => out(`concat(${site.all().map(str).join(', ')})`, 'string'));
+define('strcat_delim', (site) => {
+  const [delimiter, ...rest] = site.all();
+  return out(`concat_ws(${str(delimiter!)}, ${rest.map((c) => `coalesce(${str(c)}, '')`).join(', ')})`, 'string');
+});
+define('substring', (site) => {
+  const source = str(site.arg(0));
+  const start = `(greatest(${num(site.arg(1))}, 0) + 1)`;
+  if (site.raw.length > 2) return out(`substr(${source}, ${start}, greatest(${num(site.arg(2))}, 0))`, 'string');
+  return out(`substr(${source}, ${start})`, 'string');
+});
+define('indexof', (site) => {
+  const source = str(site.arg(0));
+  const lookup = str(site.arg(1));
+  if (site.raw.length > 2) {
+    const start = num(site.arg(2));
+    return out(`(CASE WHEN instr(substr(${source}, ${start} + 1), ${lookup}) = 0 THEN -1 ELSE instr(substr(${source}, ${start} + 1), ${lookup}) + ${start} - 1 END)`, 'long');
+  }
+  return out(`(instr(${source}, ${lookup}) - 1)`, 'long');
+});
+define('split', (site) => {
+  const parts = `to_json(string_split(${str(site.arg(0))}, ${str(site.arg(1))}))`;
+  if (site.raw.length > 2) return out(`json_extract(${parts}, '$[' || CAST(${num(site.arg(2))} AS VARCHAR) || ']')`, 'dynamic', true);
+  return out(parts, 'dynamic', true);
+});
+define('replace_string', (site) => out(`replace(${str(site.arg(2))}, ${str(site.arg(0))}, ${str(site.arg(1))})`, 'string'));
+define(['replace_regex', 'replace'], (site) =>
+  out(`regexp_replace(${str(site.arg(2))}, ${str(site.arg(0))}, regexp_replace(${str(site.arg(1))}, '\\$(\\d)', '\\\\\\1', 'g'), 'g')`, 'string'),
+);
+define('extract', (site) => out(`nullif(regexp_extract(${str(site.arg(2))}, ${str(site.arg(0))}, CAST(${num(site.arg(1))} AS INTEGER)), '')`, 'string'));
+define('extract_all', (site) => {
+  const text = str(site.arg(site.raw.length - 1));
+  return out(`to_json(regexp_extract_all(${text}, ${str(site.arg(0))}))`, 'dynamic', true);
+});
+define('countof', (site) => {
+  const needle = str(site.arg(0));
+  const text = str(site.arg(1));
+  if (site.raw.length > 2 && literalString(site, 2) === 'regex') return out(`len(regexp_extract_all(${text}, ${needle}))`, 'long');
+  return out(`CAST((length(${text}) - length(replace(${text}, ${needle}, ''))) / nullif(length(${needle}), 0) AS BIGINT)`, 'long');
+});
+define('strrep', (site) => {
+  const value = str(site.arg(0));
+  const times = `CAST(${num(site.arg(1))} AS BIGINT)`;
+  if (site.raw.length > 2) return out(`array_to_string(list_transform(range(${times}), x -> ${value}), ${str(site.arg(2))})`, 'string');
+  return out(`repeat(${value}, ${times})`, 'string');
+});
+function trimmer(name: string, left: boolean, right: boolean, regex: boolean): void {
+  define(name, (site) => {
+    const cut = str(site.arg(0));
+    const text = str(site.arg(1));
+    if (regex) {
+      let sql = text;
+      if (left) sql = `regexp_replace(${sql}, '^(?:' || ${cut} || ')+', '')`;
+      if (right) sql = `regexp_replace(${sql}, '(?:' || ${cut} || ')+$', '')`;
+      return out(sql, 'string');
+    }
+    return out(`${left && right ? 'trim' : left ? 'ltrim' : 'rtrim'}(${text}, ${cut})`, 'string');
+  });
+}
+trimmer('trim', true, true, false);
+trimmer('trim_start', true, false, false);
+trimmer('trim_end', false, true, false);
+trimmer('trim_regex', true, true, true);
+trimmer('trim_start_regex', true, false, true);
+trimmer('trim_end_regex', false, true, true);
+simple('url_encode', 'string', (s) => `url_encode(${s})`, str);
+simple('url_decode', 'string', (s) => `url_decode(${s})`, str);
+simple('base64_encode_tostring', 'string', (s) => `to_base64(encode(${s}))`, str);
+simple('base64_decode_tostring', 'string', (s) => `decode(from_base64(${s}))`, str);
+simple('hash_md5', 'string', (s) => `md5(${s})`, str);
+simple('hash_sha256', 'string', (s) => `sha256(${s})`, str);
+simple('hash_sha1', 'string', (s) => `sha1(${s})`, str);
+simple('format_bytes', 'string', (s) => `format_bytes(CAST(${s} AS BIGINT))`, num);
+simple('parse_json', 'dynamic', (s) => `(CASE WHEN json_valid(${s}) THEN CAST(${s} AS JSON) ELSE to_json(${s}) END)`, str);
+simple('todynamic', 'dynamic', (s) => `(CASE WHEN json_valid(${s}) THEN CAST(${s} AS JSON) END)`, str);
+define('gettype', (site) => {
+  const value = site.arg(0);
+  const names: Record<string, string> = { long: 'long', int: 'int', real: 'real', string: 'string', bool: 'bool', datetime: 'datetime', timespan: 'timespan', unknown: 'null' };
+  if (value.type !== 'dynamic') return out(stringLiteral(names[value.type] ?? 'string'), 'string');
+  return out(
+    `(CASE json_type(${value.sql}) WHEN 'ARRAY' THEN 'array' WHEN 'OBJECT' THEN 'dictionary' WHEN 'VARCHAR' THEN 'string' WHEN 'BIGINT' THEN 'long' WHEN 'UBIGINT' THEN 'long' WHEN 'DOUBLE' THEN 'real' WHEN 'BOOLEAN' THEN 'bool' WHEN 'NULL' THEN 'null' END)`,
+    'string',
+  );
+});
+
+// Null and conditional ---------------------------------------------------------------------------
+
+define('isnull', (site) => out(`(${site.arg(0).sql} IS NULL)`, 'bool'));
+define('isnotnull', (site) => out(`(${site.arg(0).sql} IS NOT NULL)`, 'bool'));
+define(['iff', 'iif'], (site) => {
+  const [condition, then, otherwise] = site.all();
+  const type = then!.type !== 'unknown' ? then!.type : otherwise!.type;
+  return out(`(CASE WHEN ${asBool(condition!)} THEN ${coerceTo(then!, type).sql} ELSE ${coerceTo(otherwise!, type).sql} END)`, type);
+});
+define('case', (site) => {
+  const args = site.all();
+  if (args.length < 3 || args.length % 2 === 0) throw site.fail('case() expects condition/value pairs and an else value');
+  const values = args.filter((_, i) => i % 2 === 1 || i === args.length - 1);
+  const type = values.find((value) => value.type !== 'unknown')?.type ?? 'unknown';
+  const branches: string[] = [];
+  for (let i = 0; i + 1 < args.length; i += 2) branches.push(`WHEN ${asBool(args[i]!)} THEN ${coerceTo(args[i + 1]!, type).sql}`);
+  return out(`(CASE ${branches.join(' ')} ELSE ${coerceTo(args.at(-1)!, type).sql} END)`, type);
+});
+define('coalesce', (site) => {
+  const args = site.all();
+  const type = args.find((value) => value.type !== 'unknown')?.type ?? 'unknown';
+  return out(`coalesce(${args.map((arg) => coerceTo(arg, type).sql).join(', ')})`, type);
+});
+define('not', (site) => out(`(NOT ${asBool(site.arg(0))})`, 'bool'));
+
+// Conversions ------------------------------------------------------------------------------------
+
+function toInteger(value: Compiled): string {
+  switch (value.type) {
+    case 'datetime':
+      return `(epoch_us(${value.sql}) * 1000)`;
+    case 'timespan':
+      return `CAST(${intervalMicros(value.sql)} * 1000 AS BIGINT)`;
+    case 'string':
+      return `TRY_CAST(CASE WHEN regexp_matches(${value.sql}, '^\\s*[-+]?\\d+\\s*$') THEN trim(${value.sql}) END AS BIGINT)`;
+    case 'real':
+      return `TRY_CAST(trunc(${value.sql}) AS BIGINT)`;
+    default:
+      return `TRY_CAST(trunc(${asNumber(value)}) AS BIGINT)`;
+  }
+}
+define(['toint', 'tolong'], (site) => out(toInteger(site.arg(0)), 'long'));
+define(['toreal', 'todouble', 'todecimal'], (site) => {
+  const value = site.arg(0);
+  if (value.type === 'datetime' || value.type === 'timespan') return out(`CAST(${toInteger(value)} AS DOUBLE)`, 'real');
+  return out(`TRY_CAST(${asNumber(value)} AS DOUBLE)`, 'real');
+});
+define(['tostring'], (site) => out(`coalesce(${str(site.arg(0))}, '')`, 'string'));
+define(['tobool', 'toboolean'], (site) => {
+  const value = site.arg(0);
+  if (value.type === 'string' || value.type === 'dynamic') {
+    const text = str(value);
+    return out(`(CASE WHEN ${text} IN ('1','t','T','true','TRUE','True') THEN TRUE WHEN ${text} IN ('0','f','F','false','FALSE','False') THEN FALSE END)`, 'bool');
+  }
+  return out(asBool(value), 'bool');
+});
+define(['todatetime'], (site) => {
+  const value = site.arg(0);
+  if (value.type === 'datetime') return value;
+  if (isNumeric(value.type)) return out(`make_timestamp(CAST(${value.sql} / 1000 AS BIGINT))`, 'datetime');
+  return out(`TRY_CAST(replace(${str(value)}, 'Z', '') AS TIMESTAMP)`, 'datetime');
+});
+define(['totimespan'], (site) => {
+  const value = site.arg(0);
+  if (value.type === 'timespan') return value;
+  if (isNumeric(value.type)) return out(microsToInterval(`${value.sql} / 1000`), 'timespan');
+  const expression = site.raw[0];
+  if (expression?.kind === 'Literal' && expression.type === 'string') {
+    const nanos = parseTimespanText(String(expression.value));
+    return out(nanos === undefined ? 'CAST(NULL AS INTERVAL)' : intervalLiteral(nanos), 'timespan');
+  }
+  return out(`TRY_CAST(${str(value)} AS INTERVAL)`, 'timespan');
+});
+define('ensure_field', (site) => {
+  throw site.fail('ensure_field() is not implemented by this engine');
+});
+
+// Math -------------------------------------------------------------------------------------------
+
+define('abs', (site) => out(`abs(${num(site.arg(0))})`, isInteger(site.arg(0).type) ? 'long' : 'real'));
+simple(['ceiling', 'ceil'], 'real', (x) => `ceil(${x})`, num);
+simple('floor', 'real', (x) => `floor(${x})`, num);
+simple('sqrt', 'real', (x) => `(CASE WHEN ${x} >= 0 THEN sqrt(${x}) END)`, num);
+simple('pow', 'real', (x, y) => `pow(${x}, ${y})`, num);
+simple('log', 'real', (x) => `(CASE WHEN ${x} > 0 THEN ln(${x}) END)`, num);
+simple('log10', 'real', (x) => `(CASE WHEN ${x} > 0 THEN log10(${x}) END)`, num);
+simple('log2', 'real', (x) => `(CASE WHEN ${x} > 0 THEN log2(${x}) END)`, num);
+simple('exp', 'real', (x) => `exp(${x})`, num);
+simple('exp2', 'real', (x) => `pow(2, ${x})`, num);
+simple('exp10', 'real', (x) => `pow(10, ${x})`, num);
+simple('sign', 'real', (x) => `sign(${x})`, num);
+for (const f of ['sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'cot', 'degrees', 'radians']) simple(f, 'real', (x) => `${f}(${x})`, num);
+simple('atan2', 'real', (y, x) => `atan2(${y}, ${x})`, num);
+simple('pi', 'real', () => 'pi()');
+simple('isnan', 'bool', (x) => `isnan(CAST(${x} AS DOUBLE))`, num);
+simple('isinf', 'bool', (x) => `isinf(CAST(${x} AS DOUBLE))`, num);
+simple('isfinite', 'bool', (x) => `isfinite(CAST(${x} AS DOUBLE))`, num);
+define('round', (site) => {
+  const digits = site.raw.length > 1 ? `CAST(${num(site.arg(1))} AS INTEGER)` : '0';
+  return out(`round(CAST(${num(site.arg(0))} AS DOUBLE), ${digits})`, 'real');
+});
+define(['max_of', 'min_of'], (site) => {
+  const args = site.all();
+  const type = args.find((arg) => arg.type !== 'unknown')?.type ?? 'unknown';
+  return out(`${site.call.callee.name === 'max_of' ? 'greatest' : 'least'}(${args.map((arg) => coerceTo(arg, type).sql).join(', ')})`, type);
+});
+define(['bin', 'floor'], (site) => {
+  if (site.raw.length === 1) return out(`floor(${num(site.arg(0))})`, 'real');
+  return bin(site.arg(0), site.arg(1), site);
+});
+define('bin_auto', (site) => {
+  const value = site.arg(0);
+  if (value.type !== 'datetime') throw site.fail('bin_auto() expects a datetime such as _time');
+  return bin(value, { sql: intervalLiteral(site.scope.binAutoNanos), type: 'timespan' }, site);
+});
+
+function bin(value: Compiled, size: Compiled, site: CallSite): Compiled {
+  if (value.type === 'datetime') {
+    const micros = size.type === 'timespan' ? intervalMicros(size.sql) : `(${num(size)} / 1000)`;
+    return out(`apl_bin_time(${value.sql}, ${micros})`, 'datetime');
+  }
+  if (value.type === 'timespan') return out(microsToInterval(`apl_bin_number(${intervalMicros(value.sql)}, ${intervalMicros(size.sql)})`), 'timespan');
+  if (!isNumeric(value.type) && value.type !== 'unknown' && value.type !== 'dynamic') throw site.fail(`bin() cannot round a ${value.type}`);
+  const integer = isInteger(value.type) && isInteger(size.type);
+  const sql = `apl_bin_number(${num(value)}, ${num(size)})`;
+  return out(integer ? `CAST(${sql} AS BIGINT)` : sql, integer ? 'long' : 'real');
+}
+
+// Datetime ---------------------------------------------------------------------------------------
+
+define('now', (site) => {
+  if (site.raw.length === 0) return out(site.scope.now, 'datetime');
+  return out(`(${site.scope.now} + ${site.arg(0).sql})`, 'datetime');
+});
+define('ago', (site) => out(`(${site.scope.now} - ${site.arg(0).sql})`, 'datetime'));
+const parts: Record<string, string> = {
+  year: 'year', quarter: 'quarter', month: 'month', week_of_year: 'week', weekofyear: 'week', week: 'week', day: 'day',
+  dayofyear: 'doy', hour: 'hour', minute: 'minute', second: 'second', millisecond: 'millisecond', microsecond: 'microsecond',
+};
+function dateOf(c: Compiled): string {
+  return c.type === 'datetime' ? c.sql : coerceTo(c, 'datetime').sql;
+}
+simple('getyear', 'long', (t) => `year(${t})`, dateOf);
+simple('getmonth', 'long', (t) => `month(${t})`, dateOf);
+simple('monthofyear', 'long', (t) => `month(${t})`, dateOf);
+simple('dayofmonth', 'long', (t) => `day(${t})`, dateOf);
+simple('dayofyear', 'long', (t) => `dayofyear(${t})`, dateOf);
+simple('dayofweek', 'long', (t) => `dayofweek(${t})`, dateOf);
+simple('hourofday', 'long', (t) => `hour(${t})`, dateOf);
+simple('week_of_year', 'long', (t) => `weekofyear(${t})`, dateOf);
+simple('startofday', 'datetime', (t) => `date_trunc('day', ${t})`, dateOf);
+simple('startofweek', 'datetime', (t) => `(date_trunc('day', ${t}) - to_days(CAST(dayofweek(${t}) AS INTEGER)))`, dateOf);
+simple('startofmonth', 'datetime', (t) => `date_trunc('month', ${t})`, dateOf);
+simple('startofyear', 'datetime', (t) => `date_trunc('year', ${t})`, dateOf);
+simple('endofday', 'datetime', (t) => `(date_trunc('day', ${t}) + INTERVAL 1 day - INTERVAL 1 microsecond)`, dateOf);
+simple('endofweek', 'datetime', (t) => `(date_trunc('day', ${t}) - to_days(CAST(dayofweek(${t}) AS INTEGER)) + INTERVAL 7 day - INTERVAL 1 microsecond)`, dateOf);
+simple('endofmonth', 'datetime', (t) => `(date_trunc('month', ${t}) + INTERVAL 1 month - INTERVAL 1 microsecond)`, dateOf);
+simple('endofyear', 'datetime', (t) => `(date_trunc('year', ${t}) + INTERVAL 1 year - INTERVAL 1 microsecond)`, dateOf);
+simple('unixtime_seconds_todatetime', 'datetime', (x) => `make_timestamp(CAST(${x} * 1000000 AS BIGINT))`, num);
+simple('unixtime_milliseconds_todatetime', 'datetime', (x) => `make_timestamp(CAST(${x} * 1000 AS BIGINT))`, num);
+simple('unixtime_microseconds_todatetime', 'datetime', (x) => `make_timestamp(CAST(${x} AS BIGINT))`, num);
+simple('unixtime_nanoseconds_todatetime', 'datetime', (x) => `make_timestamp(CAST(${x} / 1000 AS BIGINT))`, num);
+define('datetime_part', (site) => {
+  const part = parts[literalString(site, 0).toLowerCase()];
+  if (!part) throw site.fail(`datetime_part(): unknown part "${literalString(site, 0)}"`);
+  return out(`date_part('${part}', ${dateOf(site.arg(1))})`, 'long');
+});
+define('datetime_add', (site) => {
+  const part = parts[literalString(site, 0).toLowerCase()];
+  if (!part || part === 'doy') throw site.fail(`datetime_add(): unknown part "${literalString(site, 0)}"`);
+  const unit = part === 'week' ? 'week' : part;
+  return out(`(${dateOf(site.arg(2))} + to_${unit === 'millisecond' ? 'milliseconds' : unit === 'microsecond' ? 'microseconds' : `${unit}s`}(CAST(${num(site.arg(1))} AS ${['year', 'month', 'quarter'].includes(unit) ? 'INTEGER' : 'BIGINT'})))`, 'datetime');
+});
+define('datetime_diff', (site) => {
+  const part = parts[literalString(site, 0).toLowerCase()];
+  if (!part || part === 'doy') throw site.fail(`datetime_diff(): unknown part "${literalString(site, 0)}"`);
+  return out(`date_diff('${part}', ${dateOf(site.arg(2))}, ${dateOf(site.arg(1))})`, 'long');
+});
+define('format_datetime', (site) => {
+  const layout = literalString(site, 1)
+    .replace(/yyyy/g, '%Y').replace(/yy/g, '%y').replace(/MM/g, '%m').replace(/dd/g, '%d')
+    .replace(/HH/g, '%H').replace(/hh/g, '%I').replace(/mm/g, '%M').replace(/ss/g, '%S').replace(/fffffff?|ffffff/g, '%f').replace(/fff/g, '%g').replace(/tt/g, '%p');
+  return out(`strftime(${dateOf(site.arg(0))}, ${stringLiteral(layout)})`, 'string');
+});
+
+// Arrays and dynamic values ----------------------------------------------------------------------
+
+simple('array_length', 'long', (a) => `(CASE WHEN json_type(${a}) = 'ARRAY' THEN CAST(json_array_length(${a}) AS BIGINT) END)`, asJson);
+define(['pack_array'], (site) => out(`json_array(${site.all().map((c) => c.sql).join(', ')})`, 'dynamic', true));
+define(['pack', 'bag_pack', 'pack_dictionary'], (site) => {
+  const args = site.all();
+  const pairs: string[] = [];
+  for (let i = 0; i + 1 < args.length; i += 2) pairs.push(`${str(args[i]!)}, ${args[i + 1]!.sql}`);
+  return out(`json_object(${pairs.join(', ')})`, 'dynamic');
+});
+simple('bag_keys', 'dynamic', (a) => `to_json(json_keys(${a}))`, asJson);
+define('array_concat', (site) => out(`to_json(flatten([${site.all().map((c) => `CAST(${asJson(c)} AS JSON[])`).join(', ')}]))`, 'dynamic', true));
+define('array_slice', (site) => {
+  const array = `CAST(${asJson(site.arg(0))} AS JSON[])`;
+  const start = num(site.arg(1));
+  const end = num(site.arg(2));
+  const bound = (x: string) => `(CASE WHEN ${x} < 0 THEN len(${array}) + ${x} ELSE ${x} END)`;
+  return out(`to_json(${array}[${bound(start)} + 1 : ${bound(end)} + 1])`, 'dynamic', true);
+});
+define('array_index_of', (site) => {
+  const array = `CAST(${asJson(site.arg(0))} AS JSON[])`;
+  return out(`(coalesce(list_position(${array}, ${asJson(site.arg(1))}), 0) - 1)`, 'long');
+});
+define('array_sum', (site) => out(`list_sum(CAST(${asJson(site.arg(0))} AS DOUBLE[]))`, 'real'));
+define('array_reverse', (site) => out(`to_json(list_reverse(CAST(${asJson(site.arg(0))} AS JSON[])))`, 'dynamic', true));
+define('array_sort_asc', (site) => out(`to_json(list_sort(CAST(${asJson(site.arg(0))} AS JSON[])))`, 'dynamic', true));
+define('array_sort_desc', (site) => out(`to_json(list_reverse_sort(CAST(${asJson(site.arg(0))} AS JSON[])))`, 'dynamic', true));
+define('strcmp', (site) => out(`(CASE WHEN ${str(site.arg(0))} < ${str(site.arg(1))} THEN -1 WHEN ${str(site.arg(0))} > ${str(site.arg(1))} THEN 1 ELSE 0 END)`, 'long'));
+
+
+import { parseTimespanText } from './timeText.ts';

@@ -1,0 +1,610 @@
+import type {
+  AnalyzedDocument,
+  CallNode,
+  ColumnDefinition,
+  Expression,
+  PipelineNode,
+  SourceOperator,
+  TabularOperator,
+  SortKey,
+  ParseOperator,
+  JoinOperator,
+  DataTableOperator,
+} from '../../../language/index.ts';
+import { aggregateName, columnNameOf, keyName } from '../../../language/analysis/naming.ts';
+import type { ErrorSink } from '../errors.ts';
+import { aggregationWireName, compileAggregation, isAggregation } from './aggregations.ts';
+import { asBool, asJson, coerceTo, compileExpression, findColumn } from './expressions.ts';
+import type { Compiled, ExpressionScope, LetValue } from './scope.ts';
+import { ident, regexEscape, stringLiteral } from './sql.ts';
+import { keptOrder, orderSql, type OrderKey, type Stage } from './stage.ts';
+import { fieldTypeName, sqlTypeOf, typeFromName, type Column, type ScalarType } from './types.ts';
+
+/** What the compiler needs from outside: dataset tables, the time range, now. */
+export interface CompileEnvironment {
+  analyzed: AnalyzedDocument;
+  errors: ErrorSink;
+  /** The stored columns of a dataset the caller may read, or undefined. */
+  datasetColumns(name: string): Column[] | undefined;
+  /** SQL conditions on `_time` for the query range. */
+  timeFilter: string;
+  now: string;
+  binAutoNanos: number;
+}
+
+export class PipelineCompiler {
+  private aliasCounter = 0;
+  readonly lets = new Map<string, LetValue>();
+  readonly datasets = new Set<string>();
+
+  constructor(private readonly env: CompileEnvironment) {}
+
+  private alias(): string {
+    return `t${++this.aliasCounter}`;
+  }
+
+  private get errors(): ErrorSink {
+    return this.env.errors;
+  }
+
+  scope(columns: readonly Column[], extra: Partial<ExpressionScope> = {}): ExpressionScope {
+    return {
+      columns,
+      lets: this.lets,
+      errors: this.errors,
+      now: this.env.now,
+      binAutoNanos: this.env.binAutoNanos,
+      subquery: (pipeline) => {
+        const stage = this.tabular(pipeline);
+        return { sql: stage.sql, columns: stage.columns };
+      },
+      ...extra,
+    };
+  }
+
+  /** A tabular expression: a pipeline, a dataset or tabular let name, or a parenthesised one. */
+  tabular(expression: Expression | SourceOperator): Stage {
+    switch (expression.kind) {
+      case 'Pipeline': {
+        let stage = this.tabular(expression.source);
+        for (const operator of expression.operators) stage = this.operator(operator, stage);
+        return stage;
+      }
+      case 'Paren':
+        return this.tabular(expression.expression);
+      case 'Name':
+        return this.source(expression.name, expression.start);
+      case 'union':
+        return this.union(expression, undefined);
+      case 'print':
+        return this.print(expression.columns);
+      case 'datatable':
+        return this.datatable(expression);
+      case 'externaldata':
+        throw this.errors.at(expression.start, 'externaldata is not available: this local service has no network access');
+      case 'search':
+        throw this.errors.at(expression.start, 'search is not implemented by this engine yet');
+      default:
+        throw this.errors.at(expression.start, 'expected a dataset or a tabular expression');
+    }
+  }
+
+  private source(name: string, offset: number): Stage {
+    const binding = this.lets.get(name);
+    if (binding?.kind === 'table') return this.tabular(binding.pipeline);
+    const columns = this.env.datasetColumns(name);
+    if (!columns) throw this.errors.at(offset, `dataset "${name}" not found`, 'forbidden');
+    this.datasets.add(name);
+    const ordered = [...columns].sort((a, b) => rank(a.name) - rank(b.name) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const sql = `SELECT ${ordered.map((column) => ident(column.name)).join(', ')} FROM events.${ident(name)} WHERE ${this.env.timeFilter}`;
+    return { sql, columns: ordered, limited: false, datasets: new Set([name]) };
+  }
+
+  private operator(operator: TabularOperator, stageIn: Stage): Stage {
+    const input: Stage = { ...stageIn, totalsSql: undefined };
+    const from = `(${input.sql}) AS ${this.alias()}`;
+    const next = (sql: string, columns: Column[], changes: Partial<Stage> = {}): Stage => ({
+      ...input,
+      sql,
+      columns,
+      order: keptOrder(input.order, columns),
+      timeBin: input.timeBin && columns.some((column) => column.name === input.timeBin!.column) ? input.timeBin : undefined,
+      ...changes,
+    });
+    const reducing = (): Partial<Stage> => ({ matchedSql: input.matchedSql ?? input.sql });
+    const keep = orderSql(input.order);
+    switch (operator.kind) {
+      case 'where': {
+        const condition = asBool(compileExpression(operator.predicate, this.scope(input.columns)));
+        return next(`SELECT * FROM ${from} WHERE ${condition}${keep}`, input.columns);
+      }
+      case 'extend':
+      case 'extend-valid':
+        return this.extend(operator.columns, input, operator.kind === 'extend-valid');
+      case 'project':
+        return this.project(operator.columns, input);
+      case 'project-away':
+      case 'project-keep': {
+        const listed = new Set(operator.columns.flatMap((expression) => this.namesOf(expression, input.columns)));
+        const columns = input.columns.filter((column) => listed.has(column.name) === (operator.kind === 'project-keep'));
+        return next(`SELECT ${selectList(columns)} FROM ${from}${keep}`, columns);
+      }
+      case 'project-rename': {
+        const renames = new Map<string, string>();
+        for (const definition of operator.columns) {
+          const old = columnNameOf(definition.expression);
+          if (!definition.name || !old || !findColumn(input.columns, old)) throw this.errors.at(definition.start, 'project-rename expects new = existing column', 'semantic');
+          renames.set(old, definition.name.name);
+        }
+        const columns = input.columns.map((column) => ({ ...column, name: renames.get(column.name) ?? column.name }));
+        const list = input.columns.map((column) => `${ident(column.name)} AS ${ident(renames.get(column.name) ?? column.name)}`).join(', ');
+        const order = input.order?.map((key) => ({ ...key, column: renames.get(key.column) ?? key.column }));
+        return { ...next(`SELECT ${list} FROM ${from}${keep}`, columns), order };
+      }
+      case 'project-reorder': {
+        const first: Column[] = [];
+        for (const entry of operator.columns) {
+          for (const name of this.namesOf(entry.expression, input.columns)) {
+            const column = findColumn(input.columns, name)!;
+            if (!first.includes(column)) first.push(column);
+          }
+        }
+        const columns = [...first, ...input.columns.filter((column) => !first.includes(column))];
+        return next(`SELECT ${selectList(columns)} FROM ${from}${keep}`, columns);
+      }
+      case 'sort':
+      case 'order': {
+        const keys = operator.keys.map((key) => this.sortKey(key, input.columns));
+        const order = operator.keys.map((key, i) => ({ key, sql: keys[i]! })).every(({ key }) => columnNameOf(key.expression) && findColumn(input.columns, columnNameOf(key.expression)!))
+          ? operator.keys.map((key) => orderKey(key))
+          : undefined;
+        return next(`SELECT * FROM ${from} ORDER BY ${keys.join(', ')}`, input.columns, { order, timeBin: undefined });
+      }
+      case 'take':
+      case 'limit': {
+        const count = this.count(operator.count, input);
+        return next(`SELECT * FROM ${from}${keep} LIMIT ${count}`, input.columns, { limited: true, ...reducing() });
+      }
+      case 'top': {
+        const count = this.count(operator.count, input);
+        const key = { ...operator.by, direction: operator.by.direction ?? 'desc' } as SortKey;
+        const named = columnNameOf(key.expression);
+        return next(`SELECT * FROM ${from} ORDER BY ${this.sortKey(key, input.columns)} LIMIT ${count}`, input.columns, {
+          limited: true,
+          order: named && findColumn(input.columns, named) ? [orderKey(key)] : undefined,
+          timeBin: undefined,
+          ...reducing(),
+        });
+      }
+      case 'count': {
+        const name = this.env.analyzed.outputOf(operator)?.columns[0]?.name ?? 'count_';
+        return next(`SELECT count(*) AS ${ident(name)} FROM ${from}`, [{ name, type: 'long' }], { order: undefined, timeBin: undefined, ...reducing() });
+      }
+      case 'distinct': {
+        const names = operator.columns.flatMap((expression) => this.namesOf(expression, input.columns));
+        const columns = names.map((name) => findColumn(input.columns, name)!);
+        return next(`SELECT DISTINCT ${selectList(columns)} FROM ${from}`, columns, { order: undefined, timeBin: undefined, ...reducing() });
+      }
+      case 'sample': {
+        const fraction = operator.fraction;
+        const value = fraction.kind === 'Literal' && (fraction.type === 'real' || fraction.type === 'long') ? Number(fraction.value) : NaN;
+        if (!(value >= 0 && value <= 1)) throw this.errors.at(fraction.start, 'sample expects a fraction between 0 and 1', 'semantic');
+        return next(`SELECT * FROM ${from} USING SAMPLE ${value * 100} PERCENT (bernoulli)`, input.columns, { order: undefined });
+      }
+      case 'getschema': {
+        const rows = input.columns.map(
+          (column, i) => `(${stringLiteral(column.name)}, CAST(${i} AS BIGINT), ${stringLiteral(fieldTypeName(column))}, ${stringLiteral(column.type)})`,
+        );
+        const columns: Column[] = [
+          { name: 'ColumnName', type: 'string' },
+          { name: 'ColumnOrdinal', type: 'long' },
+          { name: 'ColumnType', type: 'string' },
+          { name: 'DataType', type: 'string' },
+        ];
+        const sql = rows.length
+          ? `SELECT * FROM (VALUES ${rows.join(', ')}) AS s(${selectList(columns)}) ORDER BY "ColumnOrdinal"`
+          : `SELECT CAST(NULL AS VARCHAR) AS "ColumnName", CAST(NULL AS BIGINT) AS "ColumnOrdinal", CAST(NULL AS VARCHAR) AS "ColumnType", CAST(NULL AS VARCHAR) AS "DataType" WHERE FALSE`;
+        return { sql, columns, limited: input.limited, datasets: input.datasets, matchedSql: input.matchedSql ?? input.sql };
+      }
+      case 'summarize':
+        return this.summarize(operator.aggregates, operator.by, input);
+      case 'union':
+        return this.union(operator, input);
+      case 'join':
+      case 'lookup':
+        return this.join(operator, input);
+      case 'mv-expand':
+        return this.mvExpand(operator, input);
+      case 'parse':
+      case 'parse-where':
+        return this.parse(operator, input);
+      default:
+        throw this.errors.at(operator.nameSpan.start, `the operator ${operator.kind === 'unknown' ? operator.name : operator.kind} is not implemented by this engine`);
+    }
+  }
+
+  private count(expression: Expression, input: Stage): string {
+    const value = compileExpression(expression, this.scope(input.columns));
+    if (value.type !== 'long' && value.type !== 'int') throw this.errors.at(expression.start, 'expected a whole number of rows', 'semantic');
+    return `greatest(${value.sql}, 0)`;
+  }
+
+  private sortKey(key: SortKey, columns: readonly Column[]): string {
+    const value = compileExpression(key.expression, this.scope(columns));
+    const desc = key.direction !== 'asc';
+    const nullsFirst = key.nulls ? key.nulls === 'first' : !desc;
+    const sql = value.type === 'dynamic' ? `CAST(${value.sql} AS VARCHAR)` : value.sql;
+    return `${sql} ${desc ? 'DESC' : 'ASC'} NULLS ${nullsFirst ? 'FIRST' : 'LAST'}`;
+  }
+
+  /** Column names an expression lists: a name, or every column a pattern matches. */
+  private namesOf(expression: Expression, columns: readonly Column[]): string[] {
+    if (expression.kind === 'Star') return columns.map((column) => column.name);
+    if (expression.kind === 'Wildcard') {
+      const pattern = new RegExp(`^${expression.pattern.split('*').map(regexEscape).join('.*')}$`);
+      return columns.filter((column) => pattern.test(column.name)).map((column) => column.name);
+    }
+    const name = columnNameOf(expression);
+    if (!name || !findColumn(columns, name)) throw this.errors.at(expression.start, `unknown column "${name ?? ''}"`, 'semantic');
+    return [name];
+  }
+
+  private extend(definitions: ColumnDefinition[], input: Stage, valid: boolean): Stage {
+    let stage = input;
+    definitions.forEach((definition, i) => {
+      const value = compileExpression(definition.expression, this.scope(stage.columns));
+      const name = definition.name?.name ?? columnNameOf(definition.expression) ?? `Column${i + 1}`;
+      let sql = value.sql;
+      if (valid) sql = `(CASE WHEN ${validTest(value)} THEN ${value.sql} END)`;
+      const existing = findColumn(stage.columns, name);
+      const columns = stage.columns.filter((column) => column.name !== name).concat({ name, type: value.type, array: value.array });
+      const from = `(${stage.sql}) AS ${this.alias()}`;
+      const rest = existing ? `* EXCLUDE (${ident(name)})` : '*';
+      const listed = stage.columns.length === (existing ? 1 : 0) ? '' : `${rest}, `;
+      stage = { ...stage, sql: `SELECT ${listed}${typed(sql, value.type)} AS ${ident(name)} FROM ${from}${orderSql(stage.order)}`, columns, order: keptOrder(stage.order, columns) };
+    });
+    return stage;
+  }
+
+  private project(definitions: ColumnDefinition[], input: Stage): Stage {
+    const columns: Column[] = [];
+    const items = new Map<string, string>();
+    definitions.forEach((definition, i) => {
+      const expression = definition.expression;
+      if (!definition.name && (expression.kind === 'Star' || expression.kind === 'Wildcard')) {
+        for (const name of this.namesOf(expression, input.columns)) {
+          if (!items.has(name)) columns.push(findColumn(input.columns, name)!);
+          items.set(name, ident(name));
+        }
+        return;
+      }
+      const value = compileExpression(expression, this.scope(input.columns));
+      const name = definition.name?.name ?? columnNameOf(expression) ?? `Column${i + 1}`;
+      const at = columns.findIndex((column) => column.name === name);
+      const column = { name, type: value.type, array: value.array };
+      if (at >= 0) columns[at] = column;
+      else columns.push(column);
+      items.set(name, typed(value.sql, value.type));
+    });
+    const list = columns.map((column) => `${items.get(column.name)} AS ${ident(column.name)}`).join(', ');
+    const stage: Stage = { ...input, sql: `SELECT ${list} FROM (${input.sql}) AS ${this.alias()}${orderSql(input.order)}`, columns, order: keptOrder(input.order, columns) };
+    stage.timeBin = input.timeBin && findColumn(columns, input.timeBin.column) ? input.timeBin : undefined;
+    return stage;
+  }
+
+  private summarize(aggregates: ColumnDefinition[], by: ColumnDefinition[], input: Stage): Stage {
+    const rowScope = this.scope(input.columns);
+    const keys: { name: string; sql: string; column: Column }[] = [];
+    let timeBin: Stage['timeBin'];
+    by.forEach((definition, i) => {
+      const value = compileExpression(definition.expression, rowScope);
+      const name = definition.name?.name ?? keyName(definition.expression, `Column${i + 1}`).name;
+      keys.push({ name, sql: value.sql, column: { name, type: value.type, array: value.array } });
+      const expression = definition.expression;
+      if (i === 0 && value.type === 'datetime' && expression.kind === 'Call' && ['bin', 'bin_auto'].includes(expression.callee.name)) {
+        const size = expression.args[1];
+        const nanos = expression.callee.name === 'bin_auto' ? this.env.binAutoNanos : size?.kind === 'Literal' && size.type === 'timespan' ? Number(size.value) : undefined;
+        if (nanos) timeBin = { column: name, nanos };
+      }
+    });
+    const outputs: { name: string; sql: string; column: Column }[] = [];
+    const aggregations = new Map<string, { name: string; fields: string[]; args: unknown[] }>();
+    aggregates.forEach((definition) => {
+      const expression = definition.expression;
+      if (expression.kind === 'Call' && (expression.callee.name === 'arg_max' || expression.callee.name === 'arg_min')) {
+        outputs.push(...this.argExtreme(expression, input.columns, keys.map((key) => key.name)));
+        return;
+      }
+      const found = outermostAggregation(expression);
+      const name = definition.name?.name ?? (found ? aggregateName(found).name : `Column${outputs.length + 1}`);
+      const value = compileExpression(expression, this.scope(input.columns, { aggregate: (call) => compileAggregation(call, rowScope) }));
+      outputs.push({ name, sql: value.sql, column: { name, type: value.type, array: value.array } });
+      if (found) {
+        const fields = found.args.map((arg) => (arg.kind === 'NamedArgument' ? undefined : columnNameOf(arg))).filter((field): field is string => !!field);
+        const args = found.args.slice(1).flatMap((arg) => (arg.kind === 'Literal' ? [arg.value] : []));
+        aggregations.set(name, { name: aggregationWireName(found.callee.name), fields: fields.slice(0, 1), args });
+      }
+    });
+    const list = [...keys, ...outputs].map((item) => `${typed(item.sql, item.column.type)} AS ${ident(item.name)}`).join(', ');
+    const groupBy = keys.length ? ` GROUP BY ${keys.map((_, i) => i + 1).join(', ')}` : '';
+    const columns = [...keys, ...outputs].map((item) => item.column);
+    const order: OrderKey[] | undefined = timeBin ? [{ column: timeBin.column, desc: false, nullsFirst: false }] : undefined;
+    let totalsSql: string | undefined;
+    if (timeBin) {
+      const rest = [...keys.slice(1), ...outputs];
+      const restGroup = keys.length > 1 ? ` GROUP BY ${keys.slice(1).map((_, i) => i + 1).join(', ')}` : '';
+      const firstAggregate = outputs[0] ? ` ORDER BY ${keys.length} DESC NULLS LAST` : '';
+      totalsSql = `SELECT ${rest.map((item) => `${typed(item.sql, item.column.type)} AS ${ident(item.name)}`).join(', ')} FROM (${input.sql}) AS ${this.alias()}${restGroup}${firstAggregate}`;
+    }
+    return {
+      totalsSql,
+      sql: `SELECT ${list} FROM (${input.sql}) AS ${this.alias()}${groupBy}${orderSql(order)}`,
+      columns,
+      order,
+      limited: false,
+      timeBin,
+      aggregations,
+      groups: keys.map((key) => key.name),
+      matchedSql: input.matchedSql ?? input.sql,
+      datasets: input.datasets,
+    };
+  }
+
+  /** `arg_max(x, a, b)` / `arg_max(x, *)`: the row with the largest x, as the columns x, a, b. */
+  private argExtreme(call: CallNode, columns: readonly Column[], keys: string[]): { name: string; sql: string; column: Column }[] {
+    const fn = call.callee.name;
+    const [target, ...returned] = call.args.map((arg) => {
+      if (arg.kind === 'NamedArgument') throw this.errors.at(arg.start, `named arguments are not supported in ${fn}()`);
+      return arg;
+    });
+    if (!target) throw this.errors.at(call.start, `${fn}() expects the expression to maximise`, 'semantic');
+    const scope = this.scope(columns);
+    const by = compileExpression(target, scope);
+    const targetName = columnNameOf(target) ?? `${fn}_`;
+    const results: { name: string; sql: string; column: Column }[] = [
+      { name: targetName, sql: `${fn === 'arg_max' ? 'max' : 'min'}(${by.sql})`, column: { name: targetName, type: by.type, array: by.array } },
+    ];
+    for (const expression of returned) {
+      const names = expression.kind === 'Star' || expression.kind === 'Wildcard' ? this.namesOf(expression, columns) : [undefined];
+      for (const listed of names) {
+        const value = listed ? { ...findColumn(columns, listed)!, sql: ident(listed) } : compileExpression(expression, scope);
+        const name = listed ?? columnNameOf(expression) ?? `${fn}_${results.length}`;
+        if (keys.includes(name) || results.some((result) => result.name === name)) continue;
+        results.push({ name, sql: `${fn}(${value.sql}, ${by.sql})`, column: { name, type: value.type, array: value.array } });
+      }
+    }
+    return results;
+  }
+
+  private union(operator: Extract<TabularOperator, { kind: 'union' }>, input: Stage | undefined): Stage {
+    const parts: Stage[] = input ? [input] : [];
+    for (const table of operator.tables) {
+      if (table.kind === 'Wildcard') throw this.errors.at(table.start, 'dataset wildcards in union are not implemented by this engine');
+      parts.push(this.tabular(table));
+    }
+    const source = operator.options.find((option) => option.name.name.toLowerCase() === 'withsource');
+    const sourceName = source ? columnNameOf(source.value) : undefined;
+    const columns: Column[] = [];
+    for (const part of parts) {
+      for (const column of part.columns) {
+        const existing = columns.findIndex((known) => known.name === column.name);
+        if (existing < 0) columns.push(column);
+        else if (columns[existing]!.type !== column.type) columns[existing] = { name: column.name, type: 'string' };
+      }
+    }
+    const selects = parts.map((part, i) => {
+      const list = columns.map((column) => {
+        const own = findColumn(part.columns, column.name);
+        if (!own) return `CAST(NULL AS ${sqlTypeOf(column.type)}) AS ${ident(column.name)}`;
+        return own.type === column.type ? ident(column.name) : `CAST(${ident(column.name)} AS VARCHAR) AS ${ident(column.name)}`;
+      });
+      const label = sourceName ? `, ${stringLiteral(sourceLabel(operator, input, i))} AS ${ident(sourceName)}` : '';
+      return `SELECT ${list.join(', ')}${label} FROM (${part.sql}) AS ${this.alias()}`;
+    });
+    const all = sourceName ? [...columns, { name: sourceName, type: 'string' as ScalarType }] : columns;
+    const datasets = new Set(parts.flatMap((part) => [...part.datasets]));
+    return { sql: selects.join(' UNION ALL '), columns: all, limited: false, datasets };
+  }
+
+  private join(operator: JoinOperator, left: Stage): Stage {
+    const kindOption = operator.options.find((option) => option.name.name.toLowerCase() === 'kind');
+    const kind = kindOption ? (columnNameOf(kindOption.value) ?? '').toLowerCase() : operator.kind === 'lookup' ? 'leftouter' : 'inner';
+    if (!['inner', 'innerunique', 'leftouter'].includes(kind)) throw this.errors.at(operator.start, `join kind "${kind}" is not supported (inner, innerunique and leftouter are)`);
+    const right = this.tabular(operator.right);
+    const l = this.alias();
+    const r = this.alias();
+    const sides = { left: { alias: l, columns: left.columns }, right: { alias: r, columns: right.columns } };
+    const conditions: string[] = [];
+    const sharedKeys = new Set<string>();
+    for (const condition of operator.on) {
+      const name = columnNameOf(condition);
+      if (name && condition.kind !== 'Member') {
+        if (!findColumn(left.columns, name) || !findColumn(right.columns, name)) throw this.errors.at(condition.start, `join key "${name}" must exist on both sides`, 'semantic');
+        conditions.push(`${l}.${ident(name)} = ${r}.${ident(name)}`);
+        sharedKeys.add(name);
+        continue;
+      }
+      if (condition.kind === 'Binary' && condition.operator === '==') {
+        const scope = this.scope([], { sides });
+        conditions.push(`${compileExpression(condition.left, scope).sql} = ${compileExpression(condition.right, scope).sql}`);
+        continue;
+      }
+      throw this.errors.at(condition.start, 'join conditions are column names or $left.a == $right.b', 'semantic');
+    }
+    if (conditions.length === 0) throw this.errors.at(operator.start, 'join needs an on clause', 'semantic');
+    let leftSql = left.sql;
+    if (kind === 'innerunique') {
+      const keys = operator.on.map((condition) => {
+        if (condition.kind === 'Binary') return compileExpression(condition.left.kind === 'Member' && condition.left.target.kind === 'Name' && condition.left.target.name === '$left' ? condition.left : condition.right, this.scope([], { sides: { ...sides, left: { alias: 'u', columns: left.columns } } })).sql;
+        return `u.${ident(columnNameOf(condition)!)}`;
+      });
+      leftSql = `SELECT * FROM (${left.sql}) AS u QUALIFY row_number() OVER (PARTITION BY ${keys.join(', ')}) = 1`;
+    }
+    const columns: Column[] = [...left.columns];
+    const list = left.columns.map((column) => `${l}.${ident(column.name)}`);
+    for (const column of right.columns) {
+      if (operator.kind === 'lookup' && sharedKeys.has(column.name)) continue;
+      let name = column.name;
+      if (findColumn(columns, name)) {
+        if (sharedKeys.has(name) && operator.kind === 'lookup') continue;
+        let suffix = 1;
+        while (findColumn(columns, `${column.name}${suffix}`)) suffix++;
+        name = `${column.name}${suffix}`;
+      }
+      columns.push({ ...column, name });
+      list.push(`${r}.${ident(column.name)} AS ${ident(name)}`);
+    }
+    const join = kind === 'leftouter' ? 'LEFT JOIN' : 'JOIN';
+    const sql = `SELECT ${list.join(', ')} FROM (${leftSql}) AS ${l} ${join} (${right.sql}) AS ${r} ON ${conditions.join(' AND ')}`;
+    return { sql, columns, limited: false, datasets: new Set([...left.datasets, ...right.datasets]), matchedSql: left.matchedSql };
+  }
+
+  private mvExpand(operator: Extract<TabularOperator, { kind: 'mv-expand' }>, input: Stage): Stage {
+    if (operator.columns.length !== 1) throw this.errors.at(operator.start, 'mv-expand of several columns at once is not implemented by this engine');
+    const entry = operator.columns[0]!;
+    const value = compileExpression(entry.column.expression, this.scope(input.columns));
+    const name = entry.column.name?.name ?? columnNameOf(entry.column.expression) ?? 'Column1';
+    const toType = entry.toType ? typeFromName(entry.toType.name) : undefined;
+    const element = 'apl_element';
+    const converted = toType ? coerceTo({ sql: element, type: 'dynamic' }, toType) : { sql: element, type: 'dynamic' as ScalarType };
+    const existing = findColumn(input.columns, name);
+    const columns = existing
+      ? input.columns.map((column) => (column.name === name ? { name, type: converted.type } : column))
+      : [...input.columns, { name, type: converted.type }];
+    const list = columns.map((column) => (column.name === name ? `${converted.sql} AS ${ident(name)}` : ident(column.name))).join(', ');
+    const limit = operator.limit ? ` LIMIT ${this.count(operator.limit, input)}` : '';
+    const array = `(CASE WHEN json_type(${asJson(value)}) = 'ARRAY' THEN CAST(${asJson(value)} AS JSON[]) WHEN json_type(${asJson(value)}) = 'OBJECT' THEN list_transform(json_keys(${asJson(value)}), k -> json_object(k, json_extract(${asJson(value)}, '$."' || k || '"'))) ELSE [${asJson(value)}] END)`;
+    const sql = `SELECT ${list} FROM (SELECT *, unnest(${array}) AS ${element} FROM (${input.sql}) AS ${this.alias()})${limit}`;
+    return { ...input, sql, columns, order: undefined };
+  }
+
+  private parse(operator: ParseOperator, input: Stage): Stage {
+    const kindOption = operator.options.find((option) => option.name.name.toLowerCase() === 'kind');
+    const kind = kindOption ? (columnNameOf(kindOption.value) ?? 'simple').toLowerCase() : 'simple';
+    if (kind !== 'simple' && kind !== 'regex') throw this.errors.at(operator.start, `parse kind=${kind} is not implemented by this engine`);
+    const source = compileExpression(operator.source, this.scope(input.columns));
+    let pattern = '^';
+    const extracted: { name: string; type: ScalarType; group: number }[] = [];
+    operator.pattern.forEach((part, i) => {
+      const last = i === operator.pattern.length - 1;
+      if (part.kind === 'Literal') pattern += kind === 'regex' ? String(part.value) : regexEscape(String(part.value));
+      else if (part.kind === 'Star') pattern += last ? '.*' : '.*?';
+      else if (part.kind === 'ColumnDeclaration') {
+        const type = part.type ? (typeFromName(part.type.name) ?? 'string') : 'string';
+        const capture = type === 'long' || type === 'int' ? '(-?\\d+)' : type === 'real' ? '(-?\\d+(?:\\.\\d+)?(?:[eE][-+]?\\d+)?)' : last ? '(.*)' : '(.*?)';
+        pattern += capture;
+        extracted.push({ name: part.name.name, type, group: extracted.length + 1 });
+      }
+    });
+    if (kind === 'simple' && operator.pattern.at(-1)?.kind === 'Literal') pattern += '$';
+    const text = `coalesce(${coerceTo(source, 'string').sql}, '')`;
+    const regex = stringLiteral(pattern);
+    const columns = input.columns.filter((column) => !extracted.some((item) => item.name === column.name)).concat(extracted.map(({ name, type }) => ({ name, type })));
+    const items = extracted.map(({ name, type, group }) => {
+      const raw = `regexp_extract(${text}, ${regex}, ${group})`;
+      const value = type === 'string' ? raw : `TRY_CAST(${raw} AS ${sqlTypeOf(type)})`;
+      return `(CASE WHEN regexp_matches(${text}, ${regex}) THEN ${value} END) AS ${ident(name)}`;
+    });
+    const replaced = input.columns.filter((column) => extracted.some((item) => item.name === column.name)).map((column) => ident(column.name));
+    const rest = replaced.length ? `* EXCLUDE (${replaced.join(', ')})` : '*';
+    const where = operator.kind === 'parse-where' ? ` WHERE regexp_matches(${text}, ${regex})` : '';
+    const sql = `SELECT ${input.columns.length > replaced.length ? `${rest}, ` : ''}${items.join(', ')} FROM (${input.sql}) AS ${this.alias()}${where}${orderSql(input.order)}`;
+    return { ...input, sql, columns, order: keptOrder(input.order, columns) };
+  }
+
+  private print(definitions: ColumnDefinition[]): Stage {
+    const scope = this.scope([]);
+    const columns: Column[] = [];
+    const items = definitions.map((definition, i) => {
+      const value = compileExpression(definition.expression, scope);
+      const name = definition.name?.name ?? `print_${i}`;
+      columns.push({ name, type: value.type, array: value.array });
+      return `${typed(value.sql, value.type)} AS ${ident(name)}`;
+    });
+    return { sql: `SELECT ${items.join(', ')}`, columns, limited: false, datasets: new Set() };
+  }
+
+  private datatable(operator: DataTableOperator): Stage {
+    const columns: Column[] = operator.columns.map((declaration) => ({
+      name: declaration.name.name,
+      type: declaration.type ? (typeFromName(declaration.type.name) ?? 'string') : 'string',
+    }));
+    if (columns.length === 0) throw this.errors.at(operator.start, 'datatable needs columns', 'semantic');
+    if (operator.values.length % columns.length !== 0) throw this.errors.at(operator.start, `datatable has ${operator.values.length} values for ${columns.length} columns`, 'semantic');
+    const scope = this.scope([]);
+    const rows: string[] = [];
+    for (let i = 0; i < operator.values.length; i += columns.length) {
+      const cells = columns.map((column, j) => {
+        const value = coerceTo(compileExpression(operator.values[i + j]!, scope), column.type);
+        return `CAST(${value.sql} AS ${sqlTypeOf(column.type)})`;
+      });
+      rows.push(`(${cells.join(', ')})`);
+    }
+    const names = selectList(columns);
+    const sql = rows.length
+      ? `SELECT * FROM (VALUES ${rows.join(', ')}) AS d(${names})`
+      : `SELECT ${columns.map((column) => `CAST(NULL AS ${sqlTypeOf(column.type)}) AS ${ident(column.name)}`).join(', ')} WHERE FALSE`;
+    return { sql, columns, limited: false, datasets: new Set() };
+  }
+}
+
+function rank(name: string): number {
+  return name === '_sysTime' ? 0 : name === '_time' ? 1 : 2;
+}
+
+function selectList(columns: readonly Column[]): string {
+  return columns.length ? columns.map((column) => ident(column.name)).join(', ') : '1 AS "_"';
+}
+
+function orderKey(key: SortKey): OrderKey {
+  const desc = key.direction !== 'asc';
+  return { column: columnNameOf(key.expression)!, desc, nullsFirst: key.nulls ? key.nulls === 'first' : !desc };
+}
+
+/** Untyped nulls get a concrete SQL type so later stages and the result know what they hold. */
+function typed(sql: string, type: ScalarType): string {
+  return type === 'unknown' ? `CAST(${sql} AS VARCHAR)` : sql;
+}
+
+function validTest(value: Compiled): string {
+  switch (value.type) {
+    case 'string':
+      return `(${value.sql} IS NOT NULL AND ${value.sql} <> '')`;
+    case 'dynamic':
+      return `(json_type(${value.sql}) IN ('ARRAY', 'OBJECT') AND CAST(${value.sql} AS VARCHAR) NOT IN ('[]', '{}'))`;
+    case 'long':
+    case 'int':
+    case 'real':
+      return `(${value.sql} IS NOT NULL AND ${value.sql} <> 0 AND isfinite(CAST(${value.sql} AS DOUBLE)))`;
+    default:
+      return `(${value.sql} IS NOT NULL)`;
+  }
+}
+
+function outermostAggregation(expression: Expression): CallNode | undefined {
+  switch (expression.kind) {
+    case 'Call':
+      if (isAggregation(expression.callee.name)) return expression;
+      for (const arg of expression.args) {
+        const found = outermostAggregation(arg.kind === 'NamedArgument' ? arg.value : arg);
+        if (found) return found;
+      }
+      return undefined;
+    case 'Paren':
+      return outermostAggregation(expression.expression);
+    case 'Binary':
+      return outermostAggregation(expression.left) ?? outermostAggregation(expression.right);
+    case 'Unary':
+      return outermostAggregation(expression.operand);
+    default:
+      return undefined;
+  }
+}
+
+function sourceLabel(operator: Extract<TabularOperator, { kind: 'union' }>, input: Stage | undefined, index: number): string {
+  if (input && index === 0) return [...input.datasets][0] ?? '';
+  const table = operator.tables[input ? index - 1 : index];
+  return (table && columnNameOf(table)) ?? '';
+}
+
+export type { PipelineNode };

@@ -1,0 +1,29 @@
+import type { CallNode, PipelineNode } from '../../../language/index.ts';
+import type { ErrorSink } from '../errors.ts';
+import type { Column, ScalarType } from './types.ts';
+
+/** A compiled scalar expression. */
+export interface Compiled {
+  sql: string;
+  type: ScalarType;
+  array?: boolean;
+}
+
+export type LetValue = { kind: 'scalar'; value: Compiled } | { kind: 'table'; pipeline: PipelineNode | import('../../../language/index.ts').Expression };
+
+/** What an expression may refer to while it is compiled. */
+export interface ExpressionScope {
+  columns: readonly Column[];
+  lets: ReadonlyMap<string, LetValue>;
+  errors: ErrorSink;
+  /** `now()` for the whole statement, as SQL. */
+  now: string;
+  /** The width `bin_auto` uses, in nanoseconds. */
+  binAutoNanos: number;
+  /** Compiles a tabular subquery (`in (T | project x)`, `toscalar(...)`) to SQL. */
+  subquery(pipeline: PipelineNode): { sql: string; columns: Column[] };
+  /** Inside summarize: compiles an aggregation call, or answers undefined for a scalar function. */
+  aggregate?(call: CallNode): Compiled | undefined;
+  /** Inside a join condition: the SQL aliases and columns of each side. */
+  sides?: { left: { alias: string; columns: readonly Column[] }; right: { alias: string; columns: readonly Column[] } };
+}

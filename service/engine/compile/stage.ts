@@ -1,0 +1,40 @@
+import type { Column } from './types.ts';
+
+export interface OrderKey {
+  /** A column of the stage. */
+  column: string;
+  desc: boolean;
+  nullsFirst: boolean;
+}
+
+/** One step of the plan: a SQL query over the previous step, and what it yields. */
+export interface Stage {
+  sql: string;
+  columns: Column[];
+  /** The row order this stage promises, re-applied by later steps that keep it. */
+  order?: OrderKey[];
+  /** A take/limit/top bounded the rows (no default limit is applied then). */
+  limited: boolean;
+  /** The rows that survived the filters, before the first reducing operator. */
+  matchedSql?: string;
+  /** `summarize … by bin(_time, …)`: the time column and bucket width. */
+  timeBin?: { column: string; nanos: number };
+  /** Aggregated columns (for the result's `agg` descriptors). */
+  /** For a time-binned summarize: the same aggregations per non-time group. */
+  totalsSql?: string;
+  aggregations?: Map<string, { name: string; fields: string[]; args: unknown[] }>;
+  groups?: string[];
+  datasets: Set<string>;
+}
+
+export function orderSql(order: readonly OrderKey[] | undefined): string {
+  if (!order || order.length === 0) return '';
+  const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+  return ` ORDER BY ${order.map((key) => `${ident(key.column)} ${key.desc ? 'DESC' : 'ASC'} NULLS ${key.nullsFirst ? 'FIRST' : 'LAST'}`).join(', ')}`;
+}
+
+/** The order still valid over a new column list. */
+export function keptOrder(order: readonly OrderKey[] | undefined, columns: readonly Column[]): OrderKey[] | undefined {
+  if (!order) return undefined;
+  return order.every((key) => columns.some((column) => column.name === key.column)) ? [...order] : undefined;
+}

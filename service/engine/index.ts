@@ -1,0 +1,273 @@
+/**
+ * The APL query engine: APL text → the language core's AST and analysis → DuckDB SQL over the
+ * event tables (`events."<dataset>"`) → a plain result that `results/` turns into wire formats.
+ */
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { analyzeDocument, getDiagnostics, parseQuery, type Expression, type Node } from '../../language/index.ts';
+import type { Schema } from '../../language/index.ts';
+import { AplQueryError, ErrorSink } from './errors.ts';
+import { engineMacros } from './compile/macros.ts';
+import { compileQuery } from './compile/query.ts';
+import { orderSql, type Stage } from './compile/stage.ts';
+import { stringLiteral, timestampLiteral } from './compile/sql.ts';
+import { aplTypeOfSql, fieldTypeName, type Column, type ScalarType } from './compile/types.ts';
+import { parseDatetimeText, parseTimespanText } from './compile/timeText.ts';
+import { formatMicros, toWireValue } from './values.ts';
+
+export { AplQueryError } from './errors.ts';
+
+export interface EngineDatabase {
+  connect(): Promise<DuckDBConnection>;
+}
+
+export interface AplRequest {
+  apl: string;
+  /** RFC 3339, `now`, or `now-1h`; absent means from the beginning of time. */
+  startTime?: string;
+  /** Same forms; absent means now. */
+  endTime?: string;
+  /** The most buckets `bin_auto` may produce over the range (default 100). */
+  maxBinAutoGroups?: number;
+}
+
+export interface AplAccess {
+  canRead(dataset: string): boolean;
+}
+
+export interface ResultColumn {
+  name: string;
+  /** The service's type name: string, integer, float, boolean, datetime, timespan, array, object. */
+  type: string;
+  aplType: ScalarType;
+  agg?: { name: string; fields?: string[]; args?: unknown[] };
+}
+
+export interface StatusMessage {
+  priority: 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal';
+  count: number;
+  code: string;
+  msg: string;
+}
+
+export interface AplStatus {
+  elapsedTime: number;
+  rowsExamined: number;
+  rowsMatched: number;
+  numGroups: number;
+  minBlockTime: string;
+  maxBlockTime: string;
+  messages: StatusMessage[];
+}
+
+export interface AplTable {
+  columns: ResultColumn[];
+  rows: unknown[][];
+}
+
+export interface AplResult extends AplTable {
+  groups: string[];
+  order: { field: string; desc: boolean }[];
+  /** `summarize … by bin(_time, …)`: the time column and bucket width in nanoseconds. */
+  timeBin?: { field: string; size: number };
+  /** The same aggregations per non-time group, for time-binned queries. */
+  totals?: AplTable;
+  datasetNames: string[];
+  range: { field: '_time'; start: string; end: string };
+  status: AplStatus;
+}
+
+export const defaultLimit = 1000;
+
+const pools = new WeakMap<EngineDatabase, DuckDBConnection[]>();
+
+async function withConnection<T>(database: EngineDatabase, work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+  let pool = pools.get(database);
+  if (!pool) pools.set(database, (pool = []));
+  let connection = pool.pop();
+  if (!connection) {
+    connection = await database.connect();
+    for (const macro of engineMacros) await connection.run(macro);
+  }
+  try {
+    return await work(connection);
+  } finally {
+    if (pool.length < 8) pool.push(connection);
+    else connection.closeSync();
+  }
+}
+
+/** Runs one APL query for a caller who may read the datasets `access` allows. */
+export async function runApl(database: EngineDatabase, request: AplRequest, access: AplAccess): Promise<AplResult> {
+  const started = process.hrtime.bigint();
+  const parsed = parseQuery(request.apl);
+  const syntax = parsed.errors[0];
+  if (syntax) {
+    const position = parsed.lineIndex.positionAt(syntax.start);
+    throw new AplQueryError(syntax.message, position.line + 1, position.character + 1, 'syntax');
+  }
+  const query = parsed.root.queries[0];
+  if (!query || parsed.root.queries.length > 1) throw new AplQueryError('expected exactly one query', 0, 0, 'syntax');
+  const messages: StatusMessage[] = [];
+  const nowMicros = BigInt(Date.now()) * 1000n;
+  const start = request.startTime ? parseRangeTime(request.startTime, nowMicros, 'startTime') : 0n;
+  let end = nowMicros;
+  if (request.endTime) end = parseRangeTime(request.endTime, nowMicros, 'endTime');
+  else messages.push({ priority: 'warn', count: 1, code: 'apl_implicitendtimeofnowapplied_1', msg: `line: 1, col: 1: implicit end time of 'now' applied` });
+
+  return withConnection(database, async (connection) => {
+    const referenced = [...referencedNames(query)];
+    const readable = referenced.filter((name) => access.canRead(name));
+    const tables = await datasetColumns(connection, readable);
+    const schema: Schema = { datasets: [...tables].map(([name, columns]) => ({ name, fields: columns.map((column) => ({ name: column.name, type: fieldTypeName(column) })) })) };
+    const analyzed = analyzeDocument(parsed, schema);
+    const problem = getDiagnostics(analyzed).find((diagnostic) => diagnostic.severity === 'error');
+    if (problem) throw new AplQueryError(problem.message, problem.range.start.line + 1, problem.range.start.character + 1, 'semantic');
+
+    const errors = new ErrorSink(parsed.lineIndex);
+    const env = {
+      analyzed,
+      errors,
+      datasetColumns: (name: string) => tables.get(name),
+      timeFilter: `"_time" >= ${timestampLiteral(start)} AND "_time" < ${timestampLiteral(end)}`,
+      now: timestampLiteral(nowMicros),
+      binAutoNanos: binAutoWidth(start, end, request.maxBinAutoGroups ?? 100),
+    };
+    const { stage, datasets } = compileQuery(query, env, new Set(tables.keys()));
+    const final = finalSql(stage);
+    const run = async (sql: string) => {
+      try {
+        return await connection.runAndReadAll(sql);
+      } catch (error) {
+        throw new AplQueryError(`the query failed: ${(error as Error).message.split('\n')[0]}`, 0, 0, 'execution');
+      }
+    };
+    const reader = await run(final.sql);
+    let rows = reader.getRows().map((row) => row.map((cell, i) => toWireValue(cell, stage.columns[i]!.type)));
+    if (!stage.limited && rows.length > defaultLimit) {
+      rows = rows.slice(0, defaultLimit);
+      messages.push({ priority: 'warn', count: 1, code: 'default_limit_warning', msg: `a default limit of ${defaultLimit} was applied` });
+    }
+    const totals = stage.timeBin && stage.totalsSql ? await run(stage.totalsSql) : undefined;
+    const totalColumns = stage.columns.filter((column) => column.name !== stage.timeBin?.column);
+    const counts = await countRows(connection, stage, [...datasets], env.timeFilter);
+    const columns = stage.columns.map((column) => resultColumn(column, stage));
+    const elapsed = Number((process.hrtime.bigint() - started) / 1000n);
+    return {
+      columns,
+      rows,
+      groups: stage.groups ?? [],
+      order: final.order,
+      timeBin: stage.timeBin && { field: stage.timeBin.column, size: stage.timeBin.nanos },
+      totals: totals && {
+        columns: totalColumns.map((column) => resultColumn(column, stage)),
+        rows: totals.getRows().map((row) => row.map((cell, i) => toWireValue(cell, totalColumns[i]!.type))),
+      },
+      datasetNames: [...datasets],
+      range: { field: '_time', start: formatMicros(start), end: formatMicros(end) },
+      status: {
+        elapsedTime: Math.max(elapsed, 1),
+        rowsExamined: counts.examined,
+        rowsMatched: counts.matched,
+        numGroups: stage.groups?.length ? rows.length : 0,
+        minBlockTime: formatMicros(counts.minTime ?? start),
+        maxBlockTime: formatMicros(counts.maxTime ?? end),
+        messages,
+      },
+    };
+  });
+}
+
+function resultColumn(column: Column, stage: Stage): ResultColumn {
+  const agg = stage.aggregations?.get(column.name);
+  const result: ResultColumn = { name: column.name, type: fieldTypeName(column), aplType: column.type };
+  if (agg) result.agg = { name: agg.name, ...(agg.fields.length ? { fields: agg.fields } : {}), ...(agg.args.length ? { args: agg.args } : {}) };
+  return result;
+}
+
+/** The default order (`_time` descending for event rows) and the default row limit. */
+function finalSql(stage: Stage): { sql: string; order: { field: string; desc: boolean }[] } {
+  let order = stage.order;
+  if (!order && !stage.groups && stage.columns.some((column) => column.name === '_time')) {
+    order = [{ column: '_time', desc: true, nullsFirst: false }];
+  }
+  let sql = `SELECT * FROM (${stage.sql}) AS result${orderSql(order)}`;
+  if (!stage.limited) {
+    sql += ` LIMIT ${defaultLimit + 1}`;
+  }
+  return { sql, order: (order ?? []).map((key) => ({ field: key.column, desc: key.desc })) };
+}
+
+async function countRows(connection: DuckDBConnection, stage: Stage, datasets: string[], timeFilter: string) {
+  let examined = 0;
+  let minTime: bigint | undefined;
+  let maxTime: bigint | undefined;
+  for (const name of datasets) {
+    const reader = await connection.runAndReadAll(
+      `SELECT count(*), epoch_us(min("_time")), epoch_us(max("_time")) FROM events."${name.replaceAll('"', '""')}" WHERE ${timeFilter}`,
+    );
+    const [count, min, max] = reader.getRows()[0]!;
+    examined += Number(count);
+    if (typeof min === 'bigint' && (minTime === undefined || min < minTime)) minTime = min;
+    if (typeof max === 'bigint' && (maxTime === undefined || max > maxTime)) maxTime = max;
+  }
+  const matchedReader = await connection.runAndReadAll(`SELECT count(*) FROM (${stage.matchedSql ?? stage.sql}) AS matched`);
+  return { examined, matched: Number(matchedReader.getRows()[0]![0]), minTime, maxTime };
+}
+
+async function datasetColumns(connection: DuckDBConnection, names: string[]): Promise<Map<string, Column[]>> {
+  const tables = new Map<string, Column[]>();
+  if (names.length === 0) return tables;
+  const reader = await connection.runAndReadAll(
+    `SELECT table_name, column_name, data_type, comment FROM duckdb_columns() WHERE schema_name = 'events' AND table_name IN (${names.map(stringLiteral).join(', ')}) ORDER BY column_index`,
+  );
+  for (const [table, column, type, comment] of reader.getRows() as [string, string, string, string | null][]) {
+    const type_ = aplTypeOfSql(type);
+    const list = tables.get(table) ?? [];
+    list.push({ name: column, type: type_, array: type_ === 'dynamic' && comment !== 'object' });
+    tables.set(table, list);
+  }
+  return tables;
+}
+
+/** Names that stand where a table is expected: pipeline sources, union and join operands. */
+function referencedNames(root: Node): Set<string> {
+  const names = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (!value || typeof value !== 'object') return;
+    const node = value as Node & Record<string, unknown>;
+    const tableName = (expression: Expression | undefined) => {
+      if (expression?.kind === 'Name') names.add(expression.name);
+      if (expression?.kind === 'Paren') tableName(expression.expression);
+    };
+    if (node.kind === 'Pipeline') tableName(node.source as Expression);
+    if (node.kind === 'union') node.tables.forEach(tableName);
+    if (node.kind === 'join' || node.kind === 'lookup') tableName(node.right);
+    for (const key in node) if (key !== 'kind') visit(node[key]);
+  };
+  visit(root);
+  return names;
+}
+
+function parseRangeTime(text: string, nowMicros: bigint, field: string): bigint {
+  const trimmed = text.trim();
+  const relative = /^now\s*(?:([-+])\s*(.+))?$/i.exec(trimmed);
+  if (relative) {
+    if (!relative[1]) return nowMicros;
+    const nanos = parseTimespanText(relative[2]!);
+    if (nanos === undefined) throw new AplQueryError(`invalid ${field} "${text}"`, 0, 0, 'semantic');
+    const micros = BigInt(Math.round(nanos / 1000));
+    return relative[1] === '-' ? nowMicros - micros : nowMicros + micros;
+  }
+  const micros = parseDatetimeText(trimmed);
+  if (micros === undefined) throw new AplQueryError(`invalid ${field} "${text}": expected RFC 3339 or now-<duration>`, 0, 0, 'semantic');
+  return micros < 0n ? 0n : micros;
+}
+
+const autoWidths = [1, 5, 10, 30, 60, 300, 600, 900, 1800, 3600, 10800, 21600, 43200, 86400, 604800, 2592000].map((s) => s * 1e9);
+
+function binAutoWidth(start: bigint, end: bigint, maxGroups: number): number {
+  const span = Number(end - start) * 1000;
+  const wanted = span / Math.max(1, Math.min(maxGroups, 10000));
+  return autoWidths.find((width) => width >= wanted) ?? autoWidths.at(-1)!;
+}

@@ -1,0 +1,34 @@
+import { DuckDBIntervalValue, DuckDBTimestampValue, type DuckDBValue } from '@duckdb/node-api';
+import type { ScalarType } from './compile/types.ts';
+import { formatDuration } from './compile/timeText.ts';
+
+/** RFC 3339 with microseconds, trailing fractional zeros trimmed (`2024-01-01T10:00:00.5Z`). */
+export function formatMicros(micros: bigint): string {
+  const millis = micros / 1000n;
+  const fraction = ((micros % 1_000_000n) + 1_000_000n) % 1_000_000n;
+  const base = new Date(Number(millis - (((millis % 1000n) + 1000n) % 1000n))).toISOString().slice(0, 19);
+  const digits = fraction.toString().padStart(6, '0').replace(/0+$/, '');
+  return `${base}${digits ? `.${digits}` : ''}Z`;
+}
+
+function intervalNanos(value: DuckDBIntervalValue): number {
+  return ((value.months * 30 + value.days) * 86_400_000_000 + Number(value.micros)) * 1000;
+}
+
+/** A DuckDB cell as the JSON value the wire formats carry for the column's APL type. */
+export function toWireValue(value: DuckDBValue, type: ScalarType): unknown {
+  if (value === null || value === undefined) return null;
+  if (value instanceof DuckDBTimestampValue) return formatMicros(value.micros);
+  if (value instanceof DuckDBIntervalValue) return formatDuration(intervalNanos(value));
+  if (typeof value === 'bigint') return Number(value);
+  if (type === 'dynamic' && typeof value === 'string') {
+    try {
+      return JSON.parse(value);
+    } catch {
+      return value;
+    }
+  }
+  if (typeof value === 'number' && !Number.isFinite(value)) return Number.isNaN(value) ? 'NaN' : value > 0 ? '+Inf' : '-Inf';
+  if (typeof value === 'object') return String(value);
+  return value;
+}
