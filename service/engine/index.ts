@@ -186,10 +186,7 @@ function resultColumn(column: Column, stage: Stage): ResultColumn {
 
 /** The default order (`_time` descending for event rows) and the default row limit. */
 function finalSql(stage: Stage): { sql: string; order: { field: string; desc: boolean }[] } {
-  let order = stage.order;
-  if (!order && !stage.groups && stage.columns.some((column) => column.name === '_time')) {
-    order = [{ column: '_time', desc: true, nullsFirst: false }];
-  }
+  const order = stage.order;
   let sql = `SELECT * FROM (${stage.sql}) AS result${orderSql(order)}`;
   if (!stage.limited) {
     sql += ` LIMIT ${defaultLimit + 1}`;

@@ -97,7 +97,9 @@ export class PipelineCompiler {
     this.datasets.add(name);
     const ordered = [...columns].sort((a, b) => rank(a.name) - rank(b.name) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const sql = `SELECT ${ordered.map((column) => ident(column.name)).join(', ')} FROM events.${ident(name)} WHERE ${this.env.timeFilter}`;
-    return { sql, columns: ordered, limited: false, datasets: new Set([name]) };
+    // Events come newest first unless the query orders them otherwise.
+    const order: OrderKey[] = [{ column: '_time', desc: true, nullsFirst: false }];
+    return { sql, columns: ordered, order, limited: false, datasets: new Set([name]) };
   }
 
   private operator(operator: TabularOperator, stageIn: Stage): Stage {
@@ -112,7 +114,9 @@ export class PipelineCompiler {
       ...changes,
     });
     const reducing = (): Partial<Stage> => ({ matchedSql: input.matchedSql ?? input.sql });
-    const keep = orderSql(input.order);
+    // The order is re-applied at the end while its columns survive; a stage that drops them sorts itself.
+    const keepFor = (columns: readonly Column[]) => (keptOrder(input.order, columns) ? '' : orderSql(input.order));
+    const keep = '';
     switch (operator.kind) {
       case 'where': {
         const condition = asBool(compileExpression(operator.predicate, this.scope(input.columns)));
@@ -127,7 +131,7 @@ export class PipelineCompiler {
       case 'project-keep': {
         const listed = new Set(operator.columns.flatMap((expression) => this.namesOf(expression, input.columns)));
         const columns = input.columns.filter((column) => listed.has(column.name) === (operator.kind === 'project-keep'));
-        return next(`SELECT ${selectList(columns)} FROM ${from}${keep}`, columns);
+        return next(`SELECT ${selectList(columns)} FROM ${from}${keepFor(columns)}`, columns);
       }
       case 'project-rename': {
         const renames = new Map<string, string>();
@@ -163,7 +167,7 @@ export class PipelineCompiler {
       case 'take':
       case 'limit': {
         const count = this.count(operator.count, input);
-        return next(`SELECT * FROM ${from}${keep} LIMIT ${count}`, input.columns, { limited: true, ...reducing() });
+        return next(`SELECT * FROM ${from}${orderSql(input.order)} LIMIT ${count}`, input.columns, { limited: true, ...reducing() });
       }
       case 'top': {
         const count = this.count(operator.count, input);
@@ -261,7 +265,7 @@ export class PipelineCompiler {
       const from = `(${stage.sql}) AS ${this.alias()}`;
       const rest = existing ? `* EXCLUDE (${ident(name)})` : '*';
       const listed = stage.columns.length === (existing ? 1 : 0) ? '' : `${rest}, `;
-      stage = { ...stage, sql: `SELECT ${listed}${typed(sql, value.type)} AS ${ident(name)} FROM ${from}${orderSql(stage.order)}`, columns, order: keptOrder(stage.order, columns) };
+      stage = { ...stage, sql: `SELECT ${listed}${typed(sql, value.type)} AS ${ident(name)} FROM ${from}`, columns, order: keptOrder(stage.order, columns) };
     });
     return stage;
   }
@@ -287,7 +291,8 @@ export class PipelineCompiler {
       items.set(name, typed(value.sql, value.type));
     });
     const list = columns.map((column) => `${items.get(column.name)} AS ${ident(column.name)}`).join(', ');
-    const stage: Stage = { ...input, sql: `SELECT ${list} FROM (${input.sql}) AS ${this.alias()}${orderSql(input.order)}`, columns, order: keptOrder(input.order, columns) };
+    const kept = keptOrder(input.order, columns);
+    const stage: Stage = { ...input, sql: `SELECT ${list} FROM (${input.sql}) AS ${this.alias()}${kept ? '' : orderSql(input.order)}`, columns, order: kept };
     stage.timeBin = input.timeBin && findColumn(columns, input.timeBin.column) ? input.timeBin : undefined;
     return stage;
   }
@@ -508,7 +513,7 @@ export class PipelineCompiler {
     const replaced = input.columns.filter((column) => extracted.some((item) => item.name === column.name)).map((column) => ident(column.name));
     const rest = replaced.length ? `* EXCLUDE (${replaced.join(', ')})` : '*';
     const where = operator.kind === 'parse-where' ? ` WHERE regexp_matches(${text}, ${regex})` : '';
-    const sql = `SELECT ${input.columns.length > replaced.length ? `${rest}, ` : ''}${items.join(', ')} FROM (${input.sql}) AS ${this.alias()}${where}${orderSql(input.order)}`;
+    const sql = `SELECT ${input.columns.length > replaced.length ? `${rest}, ` : ''}${items.join(', ')} FROM (${input.sql}) AS ${this.alias()}${where}`;
     return { ...input, sql, columns, order: keptOrder(input.order, columns) };
   }
 
