@@ -100,7 +100,8 @@ function replyForError(
   options: Omit<HttpServerOptions, 'host' | 'port'>,
 ): Reply {
   if (error instanceof HttpError) {
-    const reply: Reply = { status: error.status, body: { code: error.status, message: error.message } };
+    const body = { code: error.status, message: error.message, ...(error.detail ? { detail: error.detail } : {}) };
+    const reply: Reply = { status: error.status, body };
     // The rest of an oversized body is not worth reading: close the connection instead.
     if (error.status === 413) reply.headers = { Connection: 'close' };
     return reply;

@@ -56,6 +56,8 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Extra structured facts for the error body, e.g. a query error's line and column. */
+    readonly detail?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'HttpError';

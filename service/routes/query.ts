@@ -1,13 +1,30 @@
 /**
- * The query endpoints, routed and authorised. The engine is not built yet, so after the checks a
- * valid request is answered 501 with a message saying so.
+ * The query endpoints. APL queries run on the engine (`service/engine/`); the structured query
+ * endpoint is routed and authorised but not compiled yet, and answers 501.
  */
-import { datasetCapability } from '../auth/capabilities.ts';
-import { HttpError, notFound, type Route } from '../http/types.ts';
+import { datasetCapability, holds } from '../auth/capabilities.ts';
+import { AplQueryError, runApl } from '../engine/index.ts';
+import { toLegacy } from '../engine/results/legacy.ts';
+import { toTabular } from '../engine/results/tabular.ts';
+import { HttpError, notFound, type RequestContext, type Route } from '../http/types.ts';
 import { expectObject, optionalString } from '../http/validate.ts';
 
 const queryRead = datasetCapability('query', 'read');
-const notYet = () => new HttpError(501, 'queries are not implemented yet by this local service (the APL engine is still to come)');
+const notYet = () => new HttpError(501, 'structured queries are not implemented yet by this local service; use the APL endpoint');
+
+async function answerApl(context: RequestContext, body: Record<string, unknown>, format: 'legacy' | 'tabular') {
+  const apl = optionalString(body, 'apl');
+  if (!apl || apl.trim() === '') throw new HttpError(400, 'invalid request body: "apl" must be a non-empty string');
+  const request = { apl, startTime: optionalString(body, 'startTime'), endTime: optionalString(body, 'endTime') };
+  const canRead = (dataset: string) => holds(context.principal, queryRead, dataset);
+  try {
+    const result = await runApl(context.services.database, request, { canRead });
+    return { status: 200, body: format === 'tabular' ? toTabular(result) : toLegacy(result) };
+  } catch (error) {
+    if (!(error instanceof AplQueryError)) throw error;
+    throw new HttpError(400, error.message, { line: error.line, column: error.column, message: error.rawMessage });
+  }
+}
 
 export const queryRoutes: Route[] = [
   {
@@ -30,9 +47,7 @@ export const queryRoutes: Route[] = [
       } catch (error) {
         throw new HttpError(400, `request body is not valid JSON: ${error instanceof Error ? error.message : error}`);
       }
-      const apl = optionalString(expectObject(body), 'apl');
-      if (!apl || apl.trim() === '') throw new HttpError(400, 'invalid request body: "apl" must be a non-empty string');
-      throw notYet();
+      return answerApl(context, expectObject(body), format);
     },
   },
   {
