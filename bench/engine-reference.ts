@@ -1,0 +1,123 @@
+/**
+ * Runs the example queries of the public APL reference that read `sample-http-logs` or
+ * `otel-demo-traces` against `apl serve --demo`, over HTTP, and reports the share that answers
+ * without an error, with the failures grouped by message.
+ *
+ *   APL_DOCS_DIR=<docs checkout> npm run bench:engine-reference
+ *   node --import tsx bench/engine-reference.ts <docs checkout> [--verbose]
+ *
+ * The service is the built CLI (`dist/cli.js`, so `npm run build` first) in a temporary data
+ * directory. Every failure goes to .bench/engine-reference.txt; the examples never enter the
+ * repository.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { repoRoot } from './lib/paths.ts';
+import { extractExamples, referencePath, type Example } from './reference/examples.ts';
+import { loadPlaygroundSchema, playgroundDatasetsIn } from './reference/playground.ts';
+
+const demoDatasets = new Set(['sample-http-logs', 'otel-demo-traces']);
+
+interface Outcome {
+  example: Example;
+  status: number;
+  error?: string;
+}
+
+const args = process.argv.slice(2);
+const docsDirectory = args.find((arg) => !arg.startsWith('--')) || process.env.APL_DOCS_DIR;
+if (!docsDirectory || !existsSync(join(docsDirectory, referencePath))) {
+  console.error(`usage: APL_DOCS_DIR=<docs checkout containing ${referencePath}> npm run bench:engine-reference`);
+  process.exit(2);
+}
+const cli = join(repoRoot, 'dist', 'cli.js');
+if (!existsSync(cli)) {
+  console.error('dist/cli.js is missing: run `npm run build` first');
+  process.exit(2);
+}
+
+const schema = loadPlaygroundSchema();
+const examples = extractExamples(docsDirectory).examples.filter((example) =>
+  playgroundDatasetsIn(example.block.text, schema).some((name) => demoDatasets.has(name)),
+);
+
+const token = 'xapt-engine-reference-bench';
+const dataDir = mkdtempSync(join(tmpdir(), 'apl-engine-reference-'));
+const service = spawn(process.execPath, [cli, 'serve', '--data', dataDir, '--port', '0', '--demo'], {
+  env: { ...process.env, APL_ADMIN_TOKEN: token },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+
+/** Waits for the address and for the demo load to finish. */
+function serviceReady(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let url: string | undefined;
+    service.once('exit', (code) => reject(new Error(`apl serve exited with ${code}`)));
+    createInterface({ input: service.stdout! }).on('line', (line) => {
+      const listening = /^listening on (\S+)/.exec(line);
+      if (listening) url = listening[1];
+      if (/^demo datasets/.test(line) && url) resolve(url);
+    });
+  });
+}
+
+async function runOne(url: string, example: Example): Promise<Outcome> {
+  const response = await fetch(`${url}/v1/datasets/_apl?format=tabular`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'X-Axiom-Org-Id': 'local', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ apl: example.block.text }),
+  });
+  const body = (await response.json().catch(() => ({}))) as { message?: string; detail?: { message?: string } };
+  if (response.status === 200) return { example, status: 200 };
+  return { example, status: response.status, error: body.detail?.message ?? body.message ?? `HTTP ${response.status}` };
+}
+
+/** Messages grouped once the names in quotes and the numbers are abstracted. */
+function categoryOf(message: string): string {
+  return message
+    .replace(/"[^"]*"/g, '"…"')
+    .replace(/\b\d+\b/g, 'N')
+    .slice(0, 160);
+}
+
+try {
+  const url = await serviceReady();
+  const outcomes: Outcome[] = [];
+  for (const example of examples) outcomes.push(await runOne(url, example));
+  const failures = outcomes.filter((outcome) => outcome.status !== 200);
+  const groups = new Map<string, Outcome[]>();
+  for (const failure of failures) {
+    const category = categoryOf(failure.error!);
+    groups.set(category, [...(groups.get(category) ?? []), failure]);
+  }
+  const ranked = [...groups].sort((a, b) => b[1].length - a[1].length);
+  const ok = outcomes.length - failures.length;
+  const share = outcomes.length ? ((100 * ok) / outcomes.length).toFixed(1) : '—';
+  const lines = [
+    `reference examples reading sample-http-logs or otel-demo-traces: ${outcomes.length}`,
+    `ran without error: ${ok}/${outcomes.length} (${share}%), target ≥ 95%`,
+    '',
+    'failures by message:',
+    ...ranked.map(([category, members]) => `  ${String(members.length).padStart(4)}  ${category}`),
+  ];
+  console.log(lines.join('\n'));
+  const details = ranked.flatMap(([category, members]) => [
+    `## ${category} (${members.length})`,
+    ...members.flatMap((member) => [`- ${member.example.block.file}:${member.example.block.line}: ${member.error}`, indent(member.example.block.text), '']),
+  ]);
+  const outputPath = join(repoRoot, '.bench', 'engine-reference.txt');
+  writeFileSync(outputPath, [...lines, '', ...details].join('\n') + '\n');
+  if (args.includes('--verbose')) console.log(details.join('\n'));
+  console.log(`\ndetails: ${outputPath}`);
+} finally {
+  service.kill('SIGTERM');
+  await new Promise((resolve) => service.once('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+function indent(text: string): string {
+  return text.split('\n').map((line) => `    ${line}`).join('\n');
+}
