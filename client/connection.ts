@@ -1,0 +1,145 @@
+/**
+ * HTTP client for an Axiom-compatible service (undici). No `vscode` import: the extension wraps it,
+ * tests drive it against the real local service. The token is held in memory only and never logged.
+ */
+import { request } from 'undici';
+import type {
+  Annotation,
+  ApiToken,
+  ApiTokenWithSecret,
+  Dataset,
+  Field,
+  NewAnnotation,
+  NewApiToken,
+  RegenerateApiToken,
+  TabularResult,
+} from './serviceTypes.ts';
+
+export interface ConnectionOptions {
+  /** Base URL, e.g. `http://127.0.0.1:8080`. */
+  url: string;
+  token: string;
+  /** Sent as `X-Axiom-Org-Id` when not empty (personal tokens need it). */
+  orgId?: string;
+}
+
+/** Where a compile error points, one-based as the service reports it. */
+export interface ErrorPosition {
+  line: number;
+  column: number;
+}
+
+/** A non-2xx answer, with the service's own words. */
+export class ServiceError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** The raw message without the `line: L, col: C:` prefix, when the service gave one. */
+    readonly detailMessage?: string,
+    readonly position?: ErrorPosition,
+  ) {
+    super(message);
+    this.name = 'ServiceError';
+  }
+}
+
+export interface QueryRange {
+  startTime: string;
+  endTime: string;
+}
+
+export class Connection {
+  private readonly baseUrl: string;
+
+  constructor(private readonly options: ConnectionOptions) {
+    this.baseUrl = options.url.replace(/\/+$/, '');
+  }
+
+  get url(): string {
+    return this.baseUrl;
+  }
+
+  listDatasets(signal?: AbortSignal): Promise<Dataset[]> {
+    return this.call('GET', '/v2/datasets', { signal });
+  }
+
+  listFields(dataset: string, signal?: AbortSignal): Promise<Field[]> {
+    return this.call('GET', `/v2/datasets/${encodeURIComponent(dataset)}/fields`, { signal });
+  }
+
+  queryApl(apl: string, range: QueryRange, signal?: AbortSignal): Promise<TabularResult> {
+    return this.call('POST', '/v1/datasets/_apl?format=tabular', { body: { apl, ...range }, signal });
+  }
+
+  listAnnotations(datasets: string[], signal?: AbortSignal): Promise<Annotation[]> {
+    const query = datasets.length > 0 ? `?datasets=${encodeURIComponent(datasets.join(','))}` : '';
+    return this.call('GET', `/v2/annotations${query}`, { signal });
+  }
+
+  createAnnotation(annotation: NewAnnotation): Promise<Annotation> {
+    return this.call('POST', '/v2/annotations', { body: annotation });
+  }
+
+  deleteAnnotation(id: string): Promise<void> {
+    return this.call('DELETE', `/v2/annotations/${encodeURIComponent(id)}`);
+  }
+
+  listTokens(): Promise<ApiToken[]> {
+    return this.call('GET', '/v2/tokens');
+  }
+
+  createToken(token: NewApiToken): Promise<ApiTokenWithSecret> {
+    return this.call('POST', '/v2/tokens', { body: token });
+  }
+
+  regenerateToken(id: string, options: RegenerateApiToken): Promise<ApiTokenWithSecret> {
+    return this.call('POST', `/v2/tokens/${encodeURIComponent(id)}/regenerate`, { body: options });
+  }
+
+  private async call<T>(method: string, path: string, init: { body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      authorization: `Bearer ${this.options.token}`,
+    };
+    if (this.options.orgId) headers['x-axiom-org-id'] = this.options.orgId;
+    let body: string | undefined;
+    if (init.body !== undefined) {
+      body = JSON.stringify(init.body);
+      headers['content-type'] = 'application/json';
+    }
+    const response = await request(this.baseUrl + path, {
+      method: method as 'GET',
+      headers,
+      body,
+      signal: init.signal,
+    });
+    const text = await response.body.text();
+    if (response.statusCode >= 200 && response.statusCode < 300) {
+      return (text === '' ? undefined : JSON.parse(text)) as T;
+    }
+    throw errorFromResponse(response.statusCode, text);
+  }
+}
+
+/** Reads the service's error body: `{ message, detail: { line, column, message } }` or plain text. */
+export function errorFromResponse(status: number, text: string): ServiceError {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return new ServiceError(status, text.trim() || `HTTP ${status}`);
+  }
+  const record = isRecord(parsed) ? parsed : {};
+  const message = typeof record.message === 'string' ? record.message : text.trim() || `HTTP ${status}`;
+  const detail = isRecord(record.detail) ? record.detail : undefined;
+  const line = detail?.line;
+  const column = detail?.column;
+  const position =
+    typeof line === 'number' && typeof column === 'number' && line >= 1 && column >= 1 ? { line, column } : undefined;
+  const detailMessage = typeof detail?.message === 'string' ? detail.message : undefined;
+  return new ServiceError(status, message, detailMessage, position);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,63 @@
+/**
+ * Messages between the results panel (extension host) and its webview. The host trusts nothing
+ * the webview sends: every message goes through `parseWebviewMessage`.
+ */
+import { exportFormats, type ExportFormat } from './exportResults.ts';
+import type { ResultsModel } from './resultsModel.ts';
+
+/** Host → webview. */
+export type HostMessage =
+  | { type: 'running'; query: string }
+  | { type: 'results'; model: ResultsModel }
+  | { type: 'error'; message: string };
+
+/** Webview → host. */
+export type WebviewMessage =
+  | { type: 'ready' }
+  | { type: 'copy'; text: string }
+  | { type: 'export'; format: ExportFormat };
+
+/** What the webview keeps with `setState`, restored after a reload. */
+export interface WebviewState {
+  model?: ResultsModel;
+  tab?: string;
+}
+
+const maxCopyLength = 16 * 1024 * 1024;
+
+export function parseWebviewMessage(value: unknown): WebviewMessage | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const message = value as Record<string, unknown>;
+  const keys = Object.keys(message);
+  switch (message.type) {
+    case 'ready':
+      return keys.length === 1 ? { type: 'ready' } : undefined;
+    case 'copy':
+      return keys.length === 2 && typeof message.text === 'string' && message.text.length <= maxCopyLength
+        ? { type: 'copy', text: message.text }
+        : undefined;
+    case 'export':
+      return keys.length === 2 && exportFormats.includes(message.format as ExportFormat)
+        ? { type: 'export', format: message.format as ExportFormat }
+        : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** Checks the shape of a model restored from webview state before the host uses it again. */
+export function isResultsModel(value: unknown): value is ResultsModel {
+  if (typeof value !== 'object' || value === null) return false;
+  const model = value as Record<string, unknown>;
+  const matches = model.matches as Record<string, unknown> | undefined;
+  return (
+    typeof model.query === 'string' &&
+    typeof model.startTime === 'string' &&
+    typeof model.endTime === 'string' &&
+    typeof matches === 'object' &&
+    matches !== null &&
+    Array.isArray(matches.columns) &&
+    Array.isArray(matches.rows) &&
+    typeof model.status === 'object'
+  );
+}

@@ -1,0 +1,102 @@
+/** Wire shapes of the Axiom-compatible service, only the parts the extension reads or sends. */
+
+export interface Dataset {
+  id: string;
+  name: string;
+  description?: string;
+}
+
+export interface Field {
+  name: string;
+  type: string;
+  description?: string;
+  unit?: string;
+  hidden?: boolean;
+}
+
+export interface QueryMessage {
+  priority: string;
+  count?: number;
+  code?: string;
+  msg: string;
+}
+
+export interface QueryStatus {
+  elapsedTime: number;
+  rowsExamined: number;
+  rowsMatched: number;
+  isPartial?: boolean;
+  messages?: QueryMessage[];
+}
+
+export interface TabularField {
+  name: string;
+  type: string;
+  agg?: { name: string; fields?: string[]; args?: unknown[] };
+}
+
+export interface TabularTable {
+  name: string;
+  fields: TabularField[];
+  groups?: { name: string }[];
+  buckets?: { field: string; size: number } | null;
+  range?: { field: string; start: string; end: string } | null;
+  columns: unknown[][];
+}
+
+export interface TabularResult {
+  format: 'tabular';
+  status: QueryStatus;
+  tables: TabularTable[];
+  datasetNames?: string[];
+}
+
+export interface Annotation {
+  id: string;
+  datasets: string[];
+  type: string;
+  time: string;
+  endTime?: string | null;
+  title?: string;
+  description?: string;
+  url?: string;
+}
+
+export interface NewAnnotation {
+  datasets: string[];
+  type: string;
+  time?: string;
+  endTime?: string;
+  title?: string;
+  description?: string;
+  url?: string;
+}
+
+/** Per-dataset capability name → allowed actions, e.g. `{ query: ['read'] }`. */
+export type Capabilities = Record<string, string[]>;
+
+export interface ApiToken {
+  id: string;
+  name: string;
+  description?: string;
+  expiresAt?: string | null;
+  datasetCapabilities?: Record<string, Capabilities>;
+  orgCapabilities?: Capabilities;
+}
+
+export interface NewApiToken {
+  name: string;
+  description?: string;
+  expiresAt?: string | null;
+  datasetCapabilities?: Record<string, Capabilities>;
+  orgCapabilities?: Capabilities;
+}
+
+export interface ApiTokenWithSecret extends ApiToken {
+  token: string;
+}
+
+export interface RegenerateApiToken {
+  existingTokenExpiresAt: string;
+  newTokenExpiresAt?: string | null;
+}
