@@ -1,40 +1,52 @@
-import type { ExtensionContext } from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import * as vscode from 'vscode';
 import type { Schema } from '../language/index.ts';
-import { SetSchemaNotification, type InitializationOptions } from '../server/protocol.ts';
+import { RunQueryCodeLensProvider } from './codeLens.ts';
+import { registerAnnotationCommands } from './commands/annotations.ts';
+import { registerApiTokenCommands } from './commands/apiTokens.ts';
+import { registerConnectionCommands } from './commands/connection.ts';
+import { registerExportCommand } from './commands/exportResults.ts';
+import { registerLocalServiceCommand } from './commands/localService.ts';
+import { registerRunQueryCommand } from './commands/runQuery.ts';
+import { registerTimeRangeCommand } from './commands/timeRange.ts';
+import { Ctx } from './context.ts';
+import { sendSchema } from './languageClient.ts';
+import { ResultsPanel } from './resultsPanel.ts';
 
 /** What `activate` returns: other extensions and tests reach the server through this. */
 export interface AplExtensionApi {
   setSchema(schema: Schema): Promise<void>;
+  /** Fetches the schema from the service now and sends it to the server. */
+  refreshSchema(): Promise<Schema | undefined>;
 }
 
-let client: LanguageClient | undefined;
+let ctx: Ctx | undefined;
 
-export async function activate(context: ExtensionContext): Promise<AplExtensionApi> {
-  const serverModule = context.asAbsolutePath('dist/server.js');
-  const serverOptions: ServerOptions = {
-    run: { module: serverModule, transport: TransportKind.ipc },
-    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
-  };
-  const initializationOptions: InitializationOptions = { schema: undefined };
-  const clientOptions: LanguageClientOptions = {
-    documentSelector: [
-      { scheme: 'file', language: 'axiom-apl' },
-      { scheme: 'untitled', language: 'axiom-apl' },
-    ],
-    initializationOptions,
-  };
-
-  const started = new LanguageClient('axiom-apl', 'APL Language Server', serverOptions, clientOptions);
-  client = started;
-  await started.start();
-
+export function activate(context: vscode.ExtensionContext): AplExtensionApi {
+  const current = new Ctx(context);
+  ctx = current;
+  registerConnectionCommands(current);
+  registerTimeRangeCommand(current);
+  registerRunQueryCommand(current);
+  registerExportCommand(current);
+  registerLocalServiceCommand(current);
+  registerAnnotationCommands(current);
+  registerApiTokenCommands(current);
+  current.push(
+    vscode.languages.registerCodeLensProvider({ language: 'axiom-apl' }, new RunQueryCodeLensProvider()),
+    vscode.window.registerWebviewPanelSerializer(ResultsPanel.viewType, current.results.serializer()),
+  );
+  // Not awaited: activation stays fast; the status bar tells how the connection went.
+  void current.refreshSchema();
   return {
-    setSchema: (schema) => started.sendNotification(SetSchemaNotification.type, schema),
+    setSchema: async (schema) => {
+      await current.clientReady;
+      await sendSchema(current.client, schema);
+    },
+    refreshSchema: () => current.refreshSchema(),
   };
 }
 
 export async function deactivate(): Promise<void> {
-  await client?.stop();
-  client = undefined;
+  await ctx?.dispose();
+  ctx = undefined;
 }

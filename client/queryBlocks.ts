@@ -44,3 +44,16 @@ function makeBlock(lines: readonly string[], startLine: number, endLine: number)
   if (slice.every(isComment)) return undefined;
   return { startLine, endLine, text: slice.join('\n') };
 }
+
+/**
+ * Maps a one-based `line`/`column` inside a query (as the service reports errors) to a zero-based
+ * document position, given where the query text starts in the document.
+ */
+export function toDocumentPosition(
+  queryStart: { line: number; character: number },
+  position: { line: number; column: number },
+): { line: number; character: number } {
+  const line = queryStart.line + position.line - 1;
+  const character = (position.line === 1 ? queryStart.character : 0) + position.column - 1;
+  return { line, character: Math.max(0, character) };
+}

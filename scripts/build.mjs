@@ -1,4 +1,4 @@
-// Bundles the three entry points. Type-checking is a separate step (`npm run typecheck`).
+// Bundles the entry points: language server, CLI, extension and the results webview. Type-checking is a separate step (`npm run typecheck`).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 
@@ -26,6 +26,15 @@ const entries = [
     external: ['@duckdb/node-api', '@duckdb/node-bindings'],
   },
   { entryPoints: ['client/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  // The results webview runs in the browser: its script and styles (with uPlot) are bundled apart.
+  {
+    entryPoints: { main: 'client/webview/main.ts' },
+    outdir: 'dist/webview',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+  },
+  { entryPoints: { main: 'client/webview/main.css' }, outdir: 'dist/webview', platform: 'browser', format: undefined },
 ];
 
 // The bundles are CommonJS (VS Code loads extensions with require) while the sources are ESM.

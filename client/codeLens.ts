@@ -1,0 +1,18 @@
+/** A "Run" CodeLens above each query block of an APL document. */
+import * as vscode from 'vscode';
+import { queryBlocks } from './queryBlocks.ts';
+
+export class RunQueryCodeLensProvider implements vscode.CodeLensProvider {
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    const lines = Array.from({ length: document.lineCount }, (_, index) => document.lineAt(index).text);
+    return queryBlocks(lines).map(
+      (block) =>
+        new vscode.CodeLens(new vscode.Range(block.startLine, 0, block.startLine, 0), {
+          title: '$(play) Run',
+          tooltip: 'Run this query (Ctrl+Enter)',
+          command: 'apl.runQuery',
+          arguments: [document.uri, block.startLine],
+        }),
+    );
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * Start Local Service: runs this extension's own `apl serve --demo` in a terminal on the port of
+ * the service URL setting, waits until it answers, and offers the local admin token.
+ */
+import { readFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { Ctx } from '../context.ts';
+
+export function registerLocalServiceCommand(ctx: Ctx): void {
+  let terminal: vscode.Terminal | undefined;
+  ctx.push(vscode.window.onDidCloseTerminal((closed) => { if (closed === terminal) terminal = undefined; }));
+
+  ctx.registerCommand('apl.startLocalService', async () => {
+    const url = new URL(ctx.config.serviceUrl);
+    if (!['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) {
+      void vscode.window.showErrorMessage(`APL: the service URL ${url.origin} is not local; set apl.service.url to http://127.0.0.1:<port> first.`);
+      return false;
+    }
+    if (!terminal) {
+      terminal = vscode.window.createTerminal({
+        name: 'APL service',
+        shellPath: process.execPath,
+        shellArgs: [ctx.extension.asAbsolutePath('dist/cli.js'), 'serve', '--demo', '--host', '127.0.0.1', '--port', url.port || '80'],
+        // The extension host may be Electron: make it behave as plain Node.
+        env: { ELECTRON_RUN_AS_NODE: '1' },
+      });
+    }
+    terminal.show(true);
+    const up = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `APL: starting the local service on ${url.origin}` },
+      () => waitUntilAnswering(url.origin, 30_000),
+    );
+    if (!up) {
+      void vscode.window.showErrorMessage('APL: the local service did not answer within 30 s; see the "APL service" terminal.');
+      return false;
+    }
+    if (!(await ctx.tokens.get())) {
+      const choice = await vscode.window.showInformationMessage('APL: local service running. Use its admin token?', 'Use Admin Token', 'Set Token…');
+      if (choice === 'Use Admin Token') {
+        const token = await localAdminToken();
+        if (token) {
+          await ctx.tokens.set(token);
+          if (!ctx.config.orgId) await vscode.workspace.getConfiguration('apl').update('service.orgId', 'local', vscode.ConfigurationTarget.Global);
+        } else void vscode.window.showErrorMessage('APL: no local admin token found (APL_ADMIN_TOKEN or the data directory’s credentials.json).');
+      } else if (choice) await vscode.commands.executeCommand('apl.setToken');
+    }
+    await ctx.refreshSchema();
+    return true;
+  });
+}
+
+async function waitUntilAnswering(origin: string, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      await fetch(`${origin}/v2/user`, { signal: AbortSignal.timeout(1000) });
+      return true;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+  }
+  return false;
+}
+
+/** The token `apl serve` uses: APL_ADMIN_TOKEN, else the one it wrote to its default data directory. */
+async function localAdminToken(): Promise<string | undefined> {
+  if (process.env.APL_ADMIN_TOKEN) return process.env.APL_ADMIN_TOKEN;
+  const base = process.env.XDG_DATA_HOME || path.join(homedir(), '.local', 'share');
+  try {
+    const stored = JSON.parse(await readFile(path.join(base, 'apl', 'credentials.json'), 'utf8')) as { token?: unknown };
+    return typeof stored.token === 'string' ? stored.token : undefined;
+  } catch {
+    return undefined;
+  }
+}

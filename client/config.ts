@@ -1,0 +1,21 @@
+/** Typed access to the extension's settings (section `apl`). The token is not a setting. */
+import * as vscode from 'vscode';
+
+export const defaultServiceUrl = 'http://127.0.0.1:8080';
+
+export interface AplConfig {
+  serviceUrl: string;
+  orgId: string;
+}
+
+export function readConfig(): AplConfig {
+  const section = vscode.workspace.getConfiguration('apl');
+  return {
+    serviceUrl: section.get<string>('service.url')?.trim() || defaultServiceUrl,
+    orgId: section.get<string>('service.orgId')?.trim() ?? 'local',
+  };
+}
+
+export function affectsConnection(event: vscode.ConfigurationChangeEvent): boolean {
+  return event.affectsConfiguration('apl.service');
+}

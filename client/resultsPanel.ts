@@ -1,0 +1,120 @@
+/**
+ * The one results panel: created on the first run, updated by later runs, restored after a
+ * reload by a serializer. Messages from the webview are validated before anything acts on them.
+ */
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+import type { ExportFormat } from './exportResults.ts';
+import { isResultsModel, parseWebviewMessage, type HostMessage } from './resultsProtocol.ts';
+import type { ResultsModel } from './resultsModel.ts';
+
+export class ResultsPanel implements vscode.Disposable {
+  static readonly viewType = 'apl.results';
+  private panel: vscode.WebviewPanel | undefined;
+  private panelDisposables: vscode.Disposable[] = [];
+  private lastMessage: HostMessage | undefined;
+  /** The results shown now, for export. */
+  model: ResultsModel | undefined;
+  /** Set by the export command: the webview's Export buttons call it. */
+  onExport: ((format: ExportFormat) => void) | undefined;
+
+  constructor(private readonly extensionUri: vscode.Uri) {}
+
+  get webviewRoot(): vscode.Uri {
+    return vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview');
+  }
+
+  get visible(): boolean {
+    return this.panel !== undefined;
+  }
+
+  show(message: HostMessage): void {
+    if (message.type === 'results') this.model = message.model;
+    this.lastMessage = message;
+    if (!this.panel) {
+      const panel = vscode.window.createWebviewPanel(ResultsPanel.viewType, 'APL Results', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {});
+      this.adopt(panel);
+    } else if (!this.panel.visible) {
+      this.panel.reveal(undefined, true);
+    }
+    void this.panel!.webview.postMessage(message);
+  }
+
+  serializer(): vscode.WebviewPanelSerializer {
+    return {
+      deserializeWebviewPanel: async (panel, state: unknown) => {
+        const model = (state as { model?: unknown } | undefined)?.model;
+        if (isResultsModel(model)) this.model = model;
+        this.adopt(panel);
+      },
+    };
+  }
+
+  private adopt(panel: vscode.WebviewPanel): void {
+    this.disposePanel();
+    this.panel = panel;
+    panel.webview.options = { enableScripts: true, localResourceRoots: [this.webviewRoot] };
+    panel.webview.html = this.html(panel.webview);
+    this.panelDisposables.push(
+      panel.onDidDispose(() => {
+        this.panel = undefined;
+        this.disposePanel();
+      }),
+      panel.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)),
+    );
+  }
+
+  private receive(raw: unknown): void {
+    const message = parseWebviewMessage(raw);
+    if (!message) return;
+    switch (message.type) {
+      case 'ready':
+        if (this.lastMessage) void this.panel?.webview.postMessage(this.lastMessage);
+        break;
+      case 'copy':
+        void vscode.env.clipboard.writeText(message.text);
+        break;
+      case 'export':
+        this.onExport?.(message.format);
+        break;
+    }
+  }
+
+  private html(webview: vscode.Webview): string {
+    const nonce = randomBytes(18).toString('base64');
+    const script = webview.asWebviewUri(vscode.Uri.joinPath(this.webviewRoot, 'main.js'));
+    const style = webview.asWebviewUri(vscode.Uri.joinPath(this.webviewRoot, 'main.css'));
+    const csp = [
+      "default-src 'none'",
+      `style-src ${webview.cspSource}`,
+      `font-src ${webview.cspSource}`,
+      `img-src ${webview.cspSource} data:`,
+      `script-src 'nonce-${nonce}'`,
+    ].join('; ');
+    return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="${style}">
+<title>APL Results</title>
+</head>
+<body>
+<div id="app"></div>
+<script nonce="${nonce}" src="${script}"></script>
+</body>
+</html>`;
+  }
+
+  private disposePanel(): void {
+    for (const disposable of this.panelDisposables.splice(0)) disposable.dispose();
+  }
+
+  dispose(): void {
+    const panel = this.panel;
+    this.panel = undefined;
+    this.disposePanel();
+    panel?.dispose();
+  }
+}

@@ -1,0 +1,24 @@
+/** The handle VS Code gives a webview script; obtainable once. */
+import type { HostMessage, WebviewMessage, WebviewState } from '../resultsProtocol.ts';
+
+interface VsCodeApi {
+  postMessage(message: WebviewMessage): void;
+  getState(): WebviewState | undefined;
+  setState(state: WebviewState): void;
+}
+
+declare function acquireVsCodeApi(): VsCodeApi;
+
+export const vscode = acquireVsCodeApi();
+
+export function onHostMessage(listener: (message: HostMessage) => void): void {
+  window.addEventListener('message', (event: MessageEvent<HostMessage>) => listener(event.data));
+}
+
+/** Builds an element; text goes in through `textContent` only, never as markup. */
+export function element<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
