@@ -238,6 +238,9 @@ function referencedNames(root: Node): Set<string> {
       if (expression?.kind === 'Paren') tableName(expression.expression);
     };
     if (node.kind === 'Pipeline') tableName(node.source as Expression);
+    // A query or a let that is only a dataset: `['logs']`, `let t = ['logs'];`.
+    if (node.kind === 'ExpressionStatement') tableName(node.expression);
+    if (node.kind === 'LetStatement') tableName(node.value);
     if (node.kind === 'union') node.tables.forEach(tableName);
     if (node.kind === 'join' || node.kind === 'lookup') tableName(node.right);
     for (const key in node) if (key !== 'kind') visit(node[key]);
