@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { blockAtLine, queryBlocks } from '../../client/queryBlocks.ts';
+import { blockAtLine, queryBlocks, toDocumentPosition } from '../../client/queryBlocks.ts';
 
 const lines = [
   '// requests by status', //        0
@@ -39,5 +39,16 @@ describe('query blocks', () => {
 
   it('treats a last line without newline as part of the block', () => {
     assert.deepEqual(queryBlocks(["['a']", '| take 1']), [{ startLine: 0, endLine: 1, text: "['a']\n| take 1" }]);
+  });
+});
+
+describe('error positions', () => {
+  it('maps a one-based service position into the document', () => {
+    assert.deepEqual(toDocumentPosition({ line: 5, character: 0 }, { line: 2, column: 9 }), { line: 6, character: 8 });
+  });
+
+  it('offsets the first line by where a selection starts', () => {
+    assert.deepEqual(toDocumentPosition({ line: 3, character: 4 }, { line: 1, column: 3 }), { line: 3, character: 6 });
+    assert.deepEqual(toDocumentPosition({ line: 3, character: 4 }, { line: 2, column: 1 }), { line: 4, character: 0 });
   });
 });
