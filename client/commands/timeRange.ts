@@ -1,11 +1,12 @@
 /** Select Time Range: a preset or a custom ISO range, remembered per workspace. */
 import * as vscode from 'vscode';
 import type { Ctx } from '../context.ts';
-import { describeTimeRange, parseAbsoluteRange, presets, type TimeRange } from '../timeRange.ts';
+import { describeTimeRange, parseAbsoluteRange, presets, readStoredTimeRange, type TimeRange } from '../timeRange.ts';
 
 export function registerTimeRangeCommand(ctx: Ctx): void {
-  ctx.registerCommand('apl.selectTimeRange', async () => {
-    const range = await pickTimeRange(ctx.timeRange);
+  // An argument (a TimeRange) skips the picker: for keybindings and tests.
+  ctx.registerCommand('apl.selectTimeRange', async (given?: unknown) => {
+    const range = given === undefined ? await pickTimeRange(ctx.timeRange) : readStoredTimeRange(given);
     if (range) await ctx.setTimeRange(range);
     return range;
   });
