@@ -69,6 +69,7 @@ async function runOne(url: string, example: Example): Promise<Outcome> {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}`, 'X-Axiom-Org-Id': 'local', 'Content-Type': 'application/json' },
     body: JSON.stringify({ apl: example.block.text }),
+    signal: AbortSignal.timeout(120_000),
   });
   const body = (await response.json().catch(() => ({}))) as { message?: string; detail?: { message?: string } };
   if (response.status === 200) return { example, status: 200 };
@@ -86,7 +87,13 @@ function categoryOf(message: string): string {
 try {
   const url = await serviceReady();
   const outcomes: Outcome[] = [];
-  for (const example of examples) outcomes.push(await runOne(url, example));
+  for (const example of examples) {
+    if (args.includes('--trace')) console.log(`${example.block.file}:${example.block.line}`);
+    const started = performance.now();
+    outcomes.push(await runOne(url, example).catch((error: Error) => ({ example, status: 0, error: `no answer: ${error.message}` })));
+    const seconds = (performance.now() - started) / 1000;
+    if (seconds > 5) console.log(`slow (${seconds.toFixed(1)} s): ${example.block.file}:${example.block.line}`);
+  }
   const failures = outcomes.filter((outcome) => outcome.status !== 200);
   const groups = new Map<string, Outcome[]>();
   for (const failure of failures) {

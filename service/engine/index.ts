@@ -28,6 +28,8 @@ export interface AplRequest {
   endTime?: string;
   /** The most buckets `bin_auto` may produce over the range (default 100). */
   maxBinAutoGroups?: number;
+  /** Queries running longer are interrupted and answer 400 (default 60 s). */
+  timeLimitMs?: number;
 }
 
 export interface AplAccess {
@@ -77,6 +79,7 @@ export interface AplResult extends AplTable {
 }
 
 export const defaultLimit = 1000;
+export const defaultTimeLimitMs = 60_000;
 
 const pools = new WeakMap<EngineDatabase, DuckDBConnection[]>();
 
@@ -115,8 +118,9 @@ export async function runApl(database: EngineDatabase, request: AplRequest, acce
   else messages.push({ priority: 'warn', count: 1, code: 'apl_implicitendtimeofnowapplied_1', msg: `line: 1, col: 1: implicit end time of 'now' applied` });
 
   return withConnection(database, async (connection) => {
-    const referenced = [...referencedNames(query)];
-    const readable = referenced.filter((name) => access.canRead(name));
+    const names = referencedNames(query);
+    const allReadable = names.has(everyDataset) ? (await storedDatasets(connection)).filter((name) => access.canRead(name)) : [];
+    const readable = [...new Set([...names, ...allReadable])].filter((name) => name !== everyDataset && access.canRead(name));
     const tables = await datasetColumns(connection, readable);
     const schema: Schema = { datasets: [...tables].map(([name, columns]) => ({ name, fields: columns.map((column) => ({ name: column.name, type: fieldTypeName(column) })) })) };
     const analyzed = analyzeDocument(parsed, schema);
@@ -131,14 +135,24 @@ export async function runApl(database: EngineDatabase, request: AplRequest, acce
       timeFilter: `"_time" >= ${timestampLiteral(start)} AND "_time" < ${timestampLiteral(end)}`,
       now: timestampLiteral(nowMicros),
       binAutoNanos: binAutoWidth(start, end, request.maxBinAutoGroups ?? 100),
+      readableDatasets: () => allReadable,
     };
     const { stage, datasets } = compileQuery(query, env, new Set(tables.keys()));
     const final = finalSql(stage);
+    const limit = request.timeLimitMs ?? defaultTimeLimitMs;
     const run = async (sql: string) => {
+      let interrupted = false;
+      const timer = setTimeout(() => {
+        interrupted = true;
+        connection.interrupt();
+      }, Math.max(1, limit - Number((process.hrtime.bigint() - started) / 1_000_000n)));
       try {
         return await connection.runAndReadAll(sql);
       } catch (error) {
+        if (interrupted) throw new AplQueryError(`the query ran longer than ${limit / 1000} s and was stopped`, 0, 0, 'execution');
         throw new AplQueryError(`the query failed: ${(error as Error).message.split('\n')[0]}`, 0, 0, 'execution');
+      } finally {
+        clearTimeout(timer);
       }
     };
     const reader = await run(final.sql);
@@ -149,7 +163,7 @@ export async function runApl(database: EngineDatabase, request: AplRequest, acce
     }
     const totals = stage.timeBin && stage.totalsSql ? await run(stage.totalsSql) : undefined;
     const totalColumns = stage.columns.filter((column) => column.name !== stage.timeBin?.column);
-    const counts = await countRows(connection, stage, [...datasets], env.timeFilter);
+    const counts = await countRows(run, stage, [...datasets], env.timeFilter);
     const columns = stage.columns.map((column) => resultColumn(column, stage));
     const elapsed = Number((process.hrtime.bigint() - started) / 1000n);
     return {
@@ -194,12 +208,12 @@ function finalSql(stage: Stage): { sql: string; order: { field: string; desc: bo
   return { sql, order: (order ?? []).map((key) => ({ field: key.column, desc: key.desc })) };
 }
 
-async function countRows(connection: DuckDBConnection, stage: Stage, datasets: string[], timeFilter: string) {
+async function countRows(run: (sql: string) => ReturnType<DuckDBConnection['runAndReadAll']>, stage: Stage, datasets: string[], timeFilter: string) {
   let examined = 0;
   let minTime: bigint | undefined;
   let maxTime: bigint | undefined;
   for (const name of datasets) {
-    const reader = await connection.runAndReadAll(
+    const reader = await run(
       `SELECT count(*), epoch_us(min("_time")), epoch_us(max("_time")) FROM events."${name.replaceAll('"', '""')}" WHERE ${timeFilter}`,
     );
     const [count, min, max] = reader.getRows()[0]!;
@@ -207,7 +221,7 @@ async function countRows(connection: DuckDBConnection, stage: Stage, datasets: s
     if (typeof min === 'bigint' && (minTime === undefined || min < minTime)) minTime = min;
     if (typeof max === 'bigint' && (maxTime === undefined || max > maxTime)) maxTime = max;
   }
-  const matchedReader = await connection.runAndReadAll(`SELECT count(*) FROM (${stage.matchedSql ?? stage.sql}) AS matched`);
+  const matchedReader = await run(`SELECT count(*) FROM (${stage.matchedSql ?? stage.sql}) AS matched`);
   return { examined, matched: Number(matchedReader.getRows()[0]![0]), minTime, maxTime };
 }
 
@@ -226,6 +240,14 @@ async function datasetColumns(connection: DuckDBConnection, names: string[]): Pr
   return tables;
 }
 
+/** Stands in the referenced names for "every dataset" (a union wildcard, a search source). */
+const everyDataset = '\u0000*';
+
+async function storedDatasets(connection: DuckDBConnection): Promise<string[]> {
+  const reader = await connection.runAndReadAll(`SELECT table_name FROM duckdb_tables() WHERE schema_name = 'events' ORDER BY table_name`);
+  return reader.getRows().map((row) => String(row[0]));
+}
+
 /** Names that stand where a table is expected: pipeline sources, union and join operands. */
 function referencedNames(root: Node): Set<string> {
   const names = new Set<string>();
@@ -242,6 +264,8 @@ function referencedNames(root: Node): Set<string> {
     if (node.kind === 'ExpressionStatement') tableName(node.expression);
     if (node.kind === 'LetStatement') tableName(node.value);
     if (node.kind === 'union') node.tables.forEach(tableName);
+    if (node.kind === 'union' && node.tables.some((table) => table.kind === 'Wildcard' || table.kind === 'Star')) names.add(everyDataset);
+    if (node.kind === 'search') names.add(everyDataset);
     if (node.kind === 'join' || node.kind === 'lookup') tableName(node.right);
     for (const key in node) if (key !== 'kind') visit(node[key]);
   };

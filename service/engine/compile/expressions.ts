@@ -249,7 +249,7 @@ export function coerceTo(value: Compiled, type: ScalarType): Compiled {
 
 
 /** The SQL of a string operator (without its negation); both sides already text. */
-function stringTest(operator: string, left: string, right: string): string | undefined {
+export function stringTest(operator: string, left: string, right: string): string | undefined {
   const ci = (sql: string) => `lower(${sql})`;
   switch (operator) {
     case 'contains':
@@ -292,6 +292,7 @@ function binary(node: BinaryNode, scope: ExpressionScope): Compiled {
     const right = asBool(compileExpression(node.right, scope));
     return { sql: `(${left} ${op.toUpperCase()} ${right})`, type: 'bool' };
   }
+  if (node.left.kind === 'Star') return anyColumn(node, scope);
   const left = compileExpression(node.left, scope);
   const right = compileExpression(node.right, scope);
   const negated = op.startsWith('!') && op !== '!=';
@@ -316,6 +317,18 @@ function binary(node: BinaryNode, scope: ExpressionScope): Compiled {
     default:
       throw scope.errors.at(node.operatorSpan.start, `the operator "${op}" is not supported by this engine`);
   }
+}
+
+/** `* has "x"` and friends: the test holds for at least one column (for none, when negated). */
+function anyColumn(node: BinaryNode, scope: ExpressionScope): Compiled {
+  const op = node.operator;
+  const negated = op.startsWith('!') && op !== '!=';
+  const positive = op === '!~' ? '=~' : negated ? op.slice(1) : op;
+  const right = `coalesce(${asString(compileExpression(node.right, scope))}, '')`;
+  const tests = scope.columns.map((column) => stringTest(positive, `coalesce(${asString({ sql: ident(column.name), type: column.type })}, '')`, right));
+  if (tests.some((test) => test === undefined)) throw scope.errors.at(node.operatorSpan.start, `\`*\` works with the string operators (has, contains, ...), not "${op}"`, 'semantic');
+  const any = tests.length ? `(${tests.join(' OR ')})` : 'FALSE';
+  return { sql: negated ? `(NOT ${any})` : any, type: 'bool' };
 }
 
 function comparison(op: string, left: Compiled, right: Compiled): Compiled {

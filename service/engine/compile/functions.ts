@@ -1,23 +1,16 @@
 import type { CallNode, Expression } from '../../../language/index.ts';
 import type { Compiled, ExpressionScope } from './scope.ts';
 import { intervalLiteral, stringLiteral } from './sql.ts';
-import { isInteger, isNumeric, type ScalarType } from './types.ts';
+import { isInteger, isNumeric } from './types.ts';
 import { isAggregation } from './aggregations.ts';
+import { define, functions, literalString, out, simple, type CallSite } from './registry.ts';
+import './moreFunctions.ts';
+import './seriesFunctions.ts';
+import './ipFunctions.ts';
+
+export type { CallSite };
 
 type Compile = (expression: Expression, scope: ExpressionScope) => Compiled;
-
-/** One call being compiled: its arguments compiled on demand. */
-export interface CallSite {
-  call: CallNode;
-  scope: ExpressionScope;
-  raw: Expression[];
-  arg(index: number): Compiled;
-  /** Every argument compiled. */
-  all(): Compiled[];
-  fail(message: string): Error;
-}
-
-type Implementation = (site: CallSite) => Compiled;
 
 export function compileCall(call: CallNode, scope: ExpressionScope, compile: Compile): Compiled {
   const name = call.callee.name;
@@ -56,23 +49,6 @@ import { asBool, asJson, asNumber, asString, coerceTo, intervalMicros, microsToI
 
 const str = (c: Compiled) => asString(c);
 const num = (c: Compiled) => asNumber(c);
-const out = (sql: string, type: ScalarType, array = false): Compiled => ({ sql, type, array });
-const functions = new Map<string, Implementation>();
-
-function define(names: string | string[], implementation: Implementation): void {
-  for (const name of Array.isArray(names) ? names : [names]) functions.set(name, implementation);
-}
-
-/** Functions whose arguments map straight onto a SQL template. */
-function simple(names: string | string[], type: ScalarType, template: (...args: string[]) => string, convert: (c: Compiled) => string = (c) => c.sql): void {
-  define(names, (site) => out(template(...site.all().map(convert)), type));
-}
-
-function literalString(site: CallSite, index: number): string {
-  const expression = site.raw[index];
-  if (expression?.kind !== 'Literal' || expression.type !== 'string') throw site.fail(`${site.call.callee.name}() expects a string literal as argument ${index + 1}`);
-  return String(expression.value);
-}
 
 // Strings ----------------------------------------------------------------------------------------
 

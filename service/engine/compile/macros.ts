@@ -17,4 +17,11 @@ export const engineMacros = [
   // Floors a number to a multiple of size (bin); for datetimes the arithmetic runs on epoch microseconds.
   `CREATE OR REPLACE TEMP MACRO apl_bin_number(v, size) AS (floor(v / size) * size)`,
   `CREATE OR REPLACE TEMP MACRO apl_bin_time(t, micros) AS make_timestamp(CAST(floor(epoch_us(t) / micros) * micros AS BIGINT))`,
+  // IPv4 text (optionally with /prefix) as its 32-bit number; null when it is not an address.
+  `CREATE OR REPLACE TEMP MACRO apl_ipv4_octets(s) AS list_transform(string_split(split_part(trim(s), '/', 1), '.'), apl_o -> TRY_CAST(apl_o AS BIGINT))`,
+  `CREATE OR REPLACE TEMP MACRO apl_ipv4(s) AS (CASE WHEN regexp_full_match(trim(s), '\\d{1,3}(\\.\\d{1,3}){3}(/\\d{1,2})?') AND list_max(apl_ipv4_octets(s)) <= 255
+    THEN list_reduce(apl_ipv4_octets(s), (apl_a, apl_b) -> apl_a * 256 + apl_b) END)`,
+  `CREATE OR REPLACE TEMP MACRO apl_ipv4_prefix(s) AS (CASE WHEN contains(s, '/') THEN TRY_CAST(split_part(s, '/', 2) AS BIGINT) ELSE 32 END)`,
+  `CREATE OR REPLACE TEMP MACRO apl_ipv4_masked(ip, bits) AS ((ip >> (32 - least(greatest(bits, 0), 32))) << (32 - least(greatest(bits, 0), 32)))`,
+  `CREATE OR REPLACE TEMP MACRO apl_ipv4_text(n) AS (CASE WHEN n BETWEEN 0 AND 4294967295 THEN concat_ws('.', n >> 24, (n >> 16) & 255, (n >> 8) & 255, n & 255) END)`,
 ];

@@ -19,6 +19,7 @@ import type { Compiled, ExpressionScope, LetValue } from './scope.ts';
 import { ident, regexEscape, stringLiteral } from './sql.ts';
 import { keptOrder, orderSql, type OrderKey, type Stage } from './stage.ts';
 import { fieldTypeName, sqlTypeOf, typeFromName, type Column, type ScalarType } from './types.ts';
+import { makeSeries, parseKv, redact, searchOperator, type OperatorTools } from './moreOperators.ts';
 
 /** What the compiler needs from outside: dataset tables, the time range, now. */
 export interface CompileEnvironment {
@@ -30,6 +31,8 @@ export interface CompileEnvironment {
   timeFilter: string;
   now: string;
   binAutoNanos: number;
+  /** Every dataset the caller may read (for `union` wildcards and `search`). */
+  readableDatasets(): string[];
 }
 
 export class PipelineCompiler {
@@ -83,7 +86,7 @@ export class PipelineCompiler {
       case 'externaldata':
         throw this.errors.at(expression.start, 'externaldata is not available: this local service has no network access');
       case 'search':
-        throw this.errors.at(expression.start, 'search is not implemented by this engine yet');
+        return this.searchSource(expression);
       default:
         throw this.errors.at(expression.start, 'expected a dataset or a tabular expression');
     }
@@ -222,9 +225,35 @@ export class PipelineCompiler {
       case 'parse':
       case 'parse-where':
         return this.parse(operator, input);
+      case 'make-series':
+        return makeSeries(operator, input, this.tools());
+      case 'search':
+        if (operator.datasets.length) throw this.errors.at(operator.start, 'search in (...) starts a query; after a pipe it searches the incoming rows', 'semantic');
+        return searchOperator(operator, input, this.tools());
+      case 'parse-kv':
+        return parseKv(operator, input, this.tools());
+      case 'redact':
+        return redact(operator, input, this.tools());
       default:
         throw this.errors.at(operator.nameSpan.start, `the operator ${operator.kind === 'unknown' ? operator.name : operator.kind} is not implemented by this engine`);
     }
+  }
+
+  private tools(): OperatorTools {
+    return { alias: () => this.alias(), scope: (columns, extra) => this.scope(columns, extra), errors: this.errors };
+  }
+
+  /** Dataset names a pattern such as `github*` or `*` matches, among those the caller may read. */
+  private datasetsMatching(pattern: string): string[] {
+    const regex = new RegExp(`^${pattern.split('*').map(regexEscape).join('.*')}$`);
+    return this.env.readableDatasets().filter((name) => regex.test(name)).sort();
+  }
+
+  /** `search [in (d1, d2*)] predicate` as a query's source: the union of the datasets, filtered. */
+  private searchSource(operator: Extract<SourceOperator, { kind: 'search' }>): Stage {
+    const tables: Expression[] = operator.datasets.length ? operator.datasets : [{ kind: 'Wildcard', pattern: '*', start: operator.start, end: operator.start } as Expression];
+    const union = this.union({ kind: 'union', options: [], tables, start: operator.start, end: operator.end } as unknown as Extract<TabularOperator, { kind: 'union' }>, undefined);
+    return searchOperator(operator, { ...union, order: union.columns.some((column) => column.name === '_time') ? [{ column: '_time', desc: true, nullsFirst: false }] : undefined }, this.tools());
   }
 
   private count(expression: Expression, input: Stage): string {
@@ -383,10 +412,20 @@ export class PipelineCompiler {
 
   private union(operator: Extract<TabularOperator, { kind: 'union' }>, input: Stage | undefined): Stage {
     const parts: Stage[] = input ? [input] : [];
+    const labels: string[] = input ? [[...input.datasets][0] ?? ''] : [];
     for (const table of operator.tables) {
-      if (table.kind === 'Wildcard') throw this.errors.at(table.start, 'dataset wildcards in union are not implemented by this engine');
+      if (table.kind === 'Wildcard' || table.kind === 'Star') {
+        const pattern = table.kind === 'Star' ? '*' : table.pattern;
+        for (const name of this.datasetsMatching(pattern)) {
+          parts.push(this.source(name, table.start));
+          labels.push(name);
+        }
+        continue;
+      }
       parts.push(this.tabular(table));
+      labels.push(columnNameOf(table) ?? '');
     }
+    if (parts.length === 0) throw this.errors.at(operator.start, 'union matched no dataset', 'semantic');
     const source = operator.options.find((option) => option.name.name.toLowerCase() === 'withsource');
     const sourceName = source ? columnNameOf(source.value) : undefined;
     const columns: Column[] = [];
@@ -403,7 +442,7 @@ export class PipelineCompiler {
         if (!own) return `CAST(NULL AS ${sqlTypeOf(column.type)}) AS ${ident(column.name)}`;
         return own.type === column.type ? ident(column.name) : `CAST(${ident(column.name)} AS VARCHAR) AS ${ident(column.name)}`;
       });
-      const label = sourceName ? `, ${stringLiteral(sourceLabel(operator, input, i))} AS ${ident(sourceName)}` : '';
+      const label = sourceName ? `, ${stringLiteral(labels[i] ?? '')} AS ${ident(sourceName)}` : '';
       return `SELECT ${list.join(', ')}${label} FROM (${part.sql}) AS ${this.alias()}`;
     });
     const all = sourceName ? [...columns, { name: sourceName, type: 'string' as ScalarType }] : columns;
@@ -464,22 +503,28 @@ export class PipelineCompiler {
     return { sql, columns, limited: false, datasets: new Set([...left.datasets, ...right.datasets]), matchedSql: left.matchedSql };
   }
 
+  /** Several columns expand in parallel: row i takes element i of each (null where one is shorter). */
   private mvExpand(operator: Extract<TabularOperator, { kind: 'mv-expand' }>, input: Stage): Stage {
-    if (operator.columns.length !== 1) throw this.errors.at(operator.start, 'mv-expand of several columns at once is not implemented by this engine');
-    const entry = operator.columns[0]!;
-    const value = compileExpression(entry.column.expression, this.scope(input.columns));
-    const name = entry.column.name?.name ?? columnNameOf(entry.column.expression) ?? 'Column1';
-    const toType = entry.toType ? typeFromName(entry.toType.name) : undefined;
-    const element = 'apl_element';
-    const converted = toType ? coerceTo({ sql: element, type: 'dynamic' }, toType) : { sql: element, type: 'dynamic' as ScalarType };
-    const existing = findColumn(input.columns, name);
-    const columns = existing
-      ? input.columns.map((column) => (column.name === name ? { name, type: converted.type } : column))
-      : [...input.columns, { name, type: converted.type }];
-    const list = columns.map((column) => (column.name === name ? `${converted.sql} AS ${ident(name)}` : ident(column.name))).join(', ');
+    const scope = this.scope(input.columns);
+    let columns = [...input.columns];
+    const expanded = new Map<string, string>();
+    const unnests: string[] = [];
+    operator.columns.forEach((entry, i) => {
+      const value = compileExpression(entry.column.expression, scope);
+      const name = entry.column.name?.name ?? columnNameOf(entry.column.expression) ?? `Column${i + 1}`;
+      const toType = entry.toType ? typeFromName(entry.toType.name) : undefined;
+      const element = `apl_element${i}`;
+      const converted = toType ? coerceTo({ sql: element, type: 'dynamic' }, toType) : { sql: element, type: 'dynamic' as ScalarType };
+      const json = asJson(value);
+      const array = `(CASE WHEN json_type(${json}) = 'ARRAY' THEN CAST(${json} AS JSON[]) WHEN json_type(${json}) = 'OBJECT' THEN list_transform(json_keys(${json}), k -> json_object(k, json_extract(${json}, '$."' || k || '"'))) ELSE [${json}] END)`;
+      unnests.push(`unnest(${array}) AS ${element}`);
+      expanded.set(name, converted.sql);
+      const column = { name, type: converted.type };
+      columns = findColumn(columns, name) ? columns.map((known) => (known.name === name ? column : known)) : [...columns, column];
+    });
+    const list = columns.map((column) => (expanded.has(column.name) ? `${expanded.get(column.name)} AS ${ident(column.name)}` : ident(column.name))).join(', ');
     const limit = operator.limit ? ` LIMIT ${this.count(operator.limit, input)}` : '';
-    const array = `(CASE WHEN json_type(${asJson(value)}) = 'ARRAY' THEN CAST(${asJson(value)} AS JSON[]) WHEN json_type(${asJson(value)}) = 'OBJECT' THEN list_transform(json_keys(${asJson(value)}), k -> json_object(k, json_extract(${asJson(value)}, '$."' || k || '"'))) ELSE [${asJson(value)}] END)`;
-    const sql = `SELECT ${list} FROM (SELECT *, unnest(${array}) AS ${element} FROM (${input.sql}) AS ${this.alias()})${limit}`;
+    const sql = `SELECT ${list} FROM (SELECT *, ${unnests.join(', ')} FROM (${input.sql}) AS ${this.alias()})${limit}`;
     return { ...input, sql, columns, order: undefined };
   }
 
@@ -604,12 +649,6 @@ function outermostAggregation(expression: Expression): CallNode | undefined {
     default:
       return undefined;
   }
-}
-
-function sourceLabel(operator: Extract<TabularOperator, { kind: 'union' }>, input: Stage | undefined, index: number): string {
-  if (input && index === 0) return [...input.datasets][0] ?? '';
-  const table = operator.tables[input ? index - 1 : index];
-  return (table && columnNameOf(table)) ?? '';
 }
 
 export type { PipelineNode };

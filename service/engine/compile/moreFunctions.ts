@@ -1,0 +1,284 @@
+/**
+ * Scalar functions beyond the core set: arrays and bags, type tests, pairs, URL and path parsing,
+ * text utilities, hashing, sets and metadata. Dynamic values are JSON; arrays are worked on as
+ * JSON[] lists with lambdas whose parameters carry an `apl_` prefix so they never shadow a column.
+ */
+import { asJson, asNumber, asString, findColumn } from './expressions.ts';
+import { define, literalString, out, simple, type CallSite } from './registry.ts';
+import type { Compiled } from './scope.ts';
+import { ident, stringLiteral } from './sql.ts';
+import { isInteger } from './types.ts';
+
+const str = (value: Compiled) => asString(value);
+const num = (value: Compiled) => asNumber(value);
+const list = (value: Compiled) => `TRY_CAST(${asJson(value)} AS JSON[])`;
+const json = (sql: string) => `to_json(${sql})`;
+/** A JSON element as text: strings unquoted, everything else in its JSON form. */
+const elementText = (element: string) => `(CASE WHEN json_type(${element}) = 'VARCHAR' THEN json_extract_string(${element}, '$') ELSE CAST(${element} AS VARCHAR) END)`;
+const dynamicType = (value: Compiled) => `json_type(${asJson(value)})`;
+
+// Arrays -----------------------------------------------------------------------------------------
+
+define('array_extract', (site) => out(json(`json_extract(${asJson(site.arg(0))}, ${str(site.arg(1))})`), 'dynamic', true));
+define('array_iff', (site) => {
+  const [condition, then, otherwise] = [site.arg(0), site.arg(1), site.arg(2)];
+  const pick = (value: Compiled) => (value.type === 'dynamic' ? `${list(value)}[apl_i + 1]` : asJson(value));
+  return out(json(`list_transform(range(len(${list(condition)})), apl_i -> CASE WHEN TRY_CAST(json_extract_string(${list(condition)}[apl_i + 1], '$') AS BOOLEAN) THEN ${pick(then)} ELSE ${pick(otherwise)} END)`), 'dynamic', true);
+});
+define('array_rotate_left', (site) => out(rotate(site, false), 'dynamic', true));
+define('array_rotate_right', (site) => out(rotate(site, true), 'dynamic', true));
+function rotate(site: CallSite, right: boolean): string {
+  const array = list(site.arg(0));
+  const count = `CAST(${num(site.arg(1))} AS BIGINT)`;
+  const shift = `(((${right ? `-${count}` : count}) % greatest(len(${array}), 1) + greatest(len(${array}), 1)) % greatest(len(${array}), 1))`;
+  return json(`list_concat(${array}[${shift} + 1 :], ${array}[1 : ${shift}])`);
+}
+define('array_shift_left', (site) => out(shift(site, false), 'dynamic', true));
+define('array_shift_right', (site) => out(shift(site, true), 'dynamic', true));
+/** Moves elements by n places; the places left behind take the fill value (null by default). */
+function shift(site: CallSite, right: boolean): string {
+  const array = list(site.arg(0));
+  const count = site.raw.length > 1 ? `CAST(${num(site.arg(1))} AS BIGINT)` : '1';
+  const fill = site.raw.length > 2 ? asJson(site.arg(2)) : 'NULL';
+  const from = right ? `apl_i - ${count}` : `apl_i + ${count}`;
+  return json(`list_transform(range(len(${array})), apl_i -> CASE WHEN ${from} BETWEEN 0 AND len(${array}) - 1 THEN ${array}[${from} + 1] ELSE ${fill} END)`);
+}
+define('array_select_dict', (site) => {
+  const array = list(site.arg(0));
+  const key = str(site.arg(1));
+  const value = site.arg(2);
+  const test = `json_extract(apl_d, '$."' || ${key} || '"') = ${asJson(value)}`;
+  return out(`list_filter(${array}, apl_d -> json_type(apl_d) = 'OBJECT' AND ${test})[1]`, 'dynamic');
+});
+define('array_split', (site) => {
+  const array = list(site.arg(0));
+  const at = site.arg(1);
+  const cuts = at.type === 'dynamic' ? `list_transform(${list(at)}, apl_c -> CAST(json_extract_string(apl_c, '$') AS BIGINT))` : `[CAST(${num(at)} AS BIGINT)]`;
+  const bounds = `list_concat([0], list_transform(${cuts}, apl_c -> CASE WHEN apl_c < 0 THEN len(${array}) + apl_c ELSE least(apl_c, len(${array})) END), [len(${array})])`;
+  return out(json(`list_transform(range(len(${bounds}) - 1), apl_i -> ${array}[${bounds}[apl_i + 1] + 1 : ${bounds}[apl_i + 2]])`), 'dynamic', true);
+});
+define('bag_has_key', (site) => out(`coalesce(list_contains(json_keys(${asJson(site.arg(0))}), ${str(site.arg(1))}), FALSE)`, 'bool'));
+define('bag_zip', (site) => {
+  const [keys, values] = [list(site.arg(0)), list(site.arg(1))];
+  const entries = `list_transform(list_filter(range(len(${keys})), apl_i -> json_type(${keys}[apl_i + 1]) = 'VARCHAR'), apl_i -> {'k': json_extract_string(${keys}[apl_i + 1], '$'), 'v': ${values}[apl_i + 1]})`;
+  return out(json(`map_from_entries(${entries})`), 'dynamic');
+});
+define('len', (site) => {
+  const value = site.arg(0);
+  if (value.type === 'dynamic') return out(`(CASE ${dynamicType(value)} WHEN 'ARRAY' THEN json_array_length(${value.sql}) WHEN 'VARCHAR' THEN length(json_extract_string(${value.sql}, '$')) END)`, 'long');
+  return out(`length(${str(value)})`, 'long');
+});
+define('strcat_array', (site) => out(`array_to_string(list_transform(${list(site.arg(0))}, apl_e -> ${elementText('apl_e')}), ${str(site.arg(1))})`, 'string'));
+define('toarray', (site) => {
+  const value = site.arg(0);
+  if (value.type !== 'dynamic') return out(`json_array(${asJson(value)})`, 'dynamic', true);
+  const object = `list_transform(json_keys(${value.sql}), apl_k -> json_extract(${value.sql}, '$."' || apl_k || '"'))`;
+  return out(`(CASE ${dynamicType(value)} WHEN 'ARRAY' THEN ${value.sql} WHEN 'OBJECT' THEN ${json(object)} WHEN 'NULL' THEN '[]'::JSON ELSE json_array(${value.sql}) END)`, 'dynamic', true);
+});
+define('dynamic_to_json', (site) => out(`CAST(${asJson(site.arg(0))} AS VARCHAR)`, 'string'));
+
+/** Distinct elements in first-seen order. */
+const distinct = (array: string) => `list_filter(${array}, (apl_e, apl_i) -> list_position(${array}, apl_e) = apl_i)`;
+define('set_has_element', (site) => out(`coalesce(list_contains(${list(site.arg(0))}, ${asJson(site.arg(1))}), FALSE)`, 'bool'));
+define('set_union', (site) => out(json(distinct(`flatten([${site.all().map(list).join(', ')}])`)), 'dynamic', true));
+define('set_intersect', (site) => {
+  const [first, ...rest] = site.all().map(list);
+  return out(json(distinct(`list_filter(${first}, apl_e -> ${rest.map((other) => `list_contains(${other}, apl_e)`).join(' AND ') || 'TRUE'})`)), 'dynamic', true);
+});
+define('set_difference', (site) => {
+  const [first, ...rest] = site.all().map(list);
+  return out(json(distinct(`list_filter(${first}, apl_e -> NOT (${rest.map((other) => `coalesce(list_contains(${other}, apl_e), FALSE)`).join(' OR ') || 'FALSE'}))`)), 'dynamic', true);
+});
+define('range', (site) => {
+  const [start, stop] = [site.arg(0), site.arg(1)];
+  const step = site.raw.length > 2 ? site.arg(2) : { sql: '1', type: 'long' as const };
+  if (start.type === 'datetime' || start.type === 'timespan') {
+    const count = `CAST(floor(epoch(${stop.sql} - ${start.sql}) / epoch(${step.sql})) AS BIGINT) + 1`;
+    const element = `${start.sql} + apl_i * ${step.sql}`;
+    const text = start.type === 'datetime' ? `strftime(${element}, '%Y-%m-%dT%H:%M:%S.%fZ')` : `apl_duration_text(${element})`;
+    return out(json(`list_transform(range(greatest(${count}, 0)), apl_i -> ${text})`), 'dynamic', true);
+  }
+  const integer = isInteger(start.type) && isInteger(step.type);
+  const count = `CAST(floor((${num(stop)} - ${num(start)}) / ${num(step)}) AS BIGINT) + 1`;
+  const element = integer ? `CAST(${num(start)} + apl_i * ${num(step)} AS BIGINT)` : `(${num(start)} + apl_i * ${num(step)})`;
+  return out(json(`list_transform(range(greatest(${count}, 0)), apl_i -> ${element})`), 'dynamic', true);
+});
+
+// Type tests -------------------------------------------------------------------------------------
+
+function typeTest(name: string, staticTypes: string[], jsonTypes: string[]): void {
+  define(name, (site) => {
+    const value = site.arg(0);
+    if (value.type !== 'dynamic') return out(`(${value.sql} IS NOT NULL AND ${staticTypes.includes(value.type) ? 'TRUE' : 'FALSE'})`, 'bool');
+    return out(`coalesce(${dynamicType(value)} IN (${jsonTypes.map(stringLiteral).join(', ')}), FALSE)`, 'bool');
+  });
+}
+typeTest('isarray', [], ['ARRAY']);
+typeTest('ismap', [], ['OBJECT']);
+typeTest('isstring', ['string'], ['VARCHAR']);
+typeTest('isbool', ['bool'], ['BOOLEAN']);
+typeTest('isreal', ['real'], ['DOUBLE']);
+define('isint', (site) => {
+  const value = site.arg(0);
+  if (isInteger(value.type)) return out(`(${value.sql} IS NOT NULL)`, 'bool');
+  return out(`coalesce(${num(value)} = trunc(${num(value)}), FALSE)`, 'bool');
+});
+define('isascii', (site) => out(`regexp_full_match(${str(site.arg(0))}, '[\\x00-\\x7F]*')`, 'bool'));
+// DuckDB strings are always valid UTF-8.
+define('isutf8', (site) => out(`(${str(site.arg(0))} IS NOT NULL)`, 'bool'));
+
+/** The Luhn checksum over a text of digits. */
+function luhn(digits: string): string {
+  const reversed = `list_transform(string_split(reverse(${digits}), ''), apl_c -> CAST(apl_c AS INTEGER))`;
+  return `(list_sum(list_transform(${reversed}, (apl_d, apl_i) -> CASE WHEN apl_i % 2 = 0 THEN (CASE WHEN apl_d * 2 > 9 THEN apl_d * 2 - 9 ELSE apl_d * 2 END) ELSE apl_d END)) % 10 = 0)`;
+}
+define('iscc', (site) => {
+  const digits = `regexp_replace(${str(site.arg(0))}, '[ -]', '', 'g')`;
+  return out(`coalesce(regexp_full_match(${digits}, '\\d{13,19}') AND ${luhn(digits)}, FALSE)`, 'bool');
+});
+define('isimei', (site) => {
+  const text = str(site.arg(0));
+  return out(`coalesce(regexp_full_match(${text}, '\\d{15}') AND ${luhn(text)}, FALSE)`, 'bool');
+});
+
+// Conversions and hashing ------------------------------------------------------------------------
+
+define('tohex', (site) => {
+  const value = `lower(hex(CAST(${num(site.arg(0))} AS BIGINT)))`;
+  if (site.raw.length > 1) return out(`lpad(${value}, greatest(CAST(${num(site.arg(1))} AS INTEGER), length(${value})), '0')`, 'string');
+  return out(value, 'string');
+});
+define('hash', (site) => {
+  const value = site.arg(0);
+  const salted = site.raw.length > 1 ? `hash(${value.sql}, ${site.arg(1).sql})` : `hash(${value.sql})`;
+  return out(`CAST(CAST(${salted} AS HUGEINT) - 9223372036854775808 AS BIGINT)`, 'long');
+});
+simple('gamma', 'real', (x) => `(CASE WHEN NOT (${x} <= 0 AND ${x} = floor(${x})) THEN gamma(${x}) END)`, num);
+simple('loggamma', 'real', (x) => `(CASE WHEN NOT (${x} <= 0 AND ${x} = floor(${x})) THEN lgamma(${x}) END)`, num);
+define('rand', (site) => {
+  if (site.raw.length === 0) return out('random()', 'real');
+  return out(`CAST(floor(random() * ${num(site.arg(0))}) AS BIGINT)`, 'long');
+});
+define('base64_decode_toarray', (site) => {
+  const bytes = `TRY(from_base64(${str(site.arg(0))}))`;
+  return out(`coalesce(${json(`list_transform(range(octet_length(${bytes})), apl_i -> CAST('0x' || substr(hex(${bytes}), 2 * apl_i + 1, 2) AS INTEGER))`)}, '[]'::JSON)`, 'dynamic', true);
+});
+define('base64_encode_fromarray', (site) => {
+  const hexText = `array_to_string(list_transform(${list(site.arg(0))}, apl_b -> lpad(hex(CAST(json_extract_string(apl_b, '$') AS INTEGER)), 2, '0')), '')`;
+  return out(`to_base64(unhex(${hexText}))`, 'string');
+});
+
+// Text -------------------------------------------------------------------------------------------
+
+define('countof_regex', (site) => out(`len(regexp_extract_all(${str(site.arg(1))}, ${str(site.arg(0))}))`, 'long'));
+define('indexof_regex', (site) => {
+  const text = str(site.arg(0));
+  const start = site.raw.length > 2 ? `CAST(${num(site.arg(2))} AS BIGINT)` : '0';
+  const rest = `substr(${text}, ${start} + 1)`;
+  const regex = str(site.arg(1));
+  return out(`(CASE WHEN ${text} IS NULL THEN NULL WHEN regexp_matches(${rest}, ${regex}) THEN instr(${rest}, regexp_extract(${rest}, ${regex})) - 1 + ${start} ELSE -1 END)`, 'long');
+});
+define('string_size', (site) => out(`strlen(${str(site.arg(0))})`, 'long'));
+define('strip_ansi_escapes', (site) => out(`regexp_replace(${str(site.arg(0))}, '\\x1b\\[[0-9;?]*[ -/]*[@-~]', '', 'g')`, 'string'));
+define('totitle', (site) => out(`array_to_string(list_transform(string_split(${str(site.arg(0))}, ' '), apl_w -> upper(apl_w[1]) || lower(apl_w[2:])), ' ')`, 'string'));
+define('translate', (site) => {
+  const [search, replacement, source] = [str(site.arg(0)), str(site.arg(1)), str(site.arg(2))];
+  // A shorter replacement list repeats its last character; an empty one deletes.
+  const padded = `(CASE WHEN length(${replacement}) = 0 THEN '' ELSE rpad(${replacement}, greatest(length(${search}), length(${replacement})), right(${replacement}, 1)) END)`;
+  return out(`translate(${source}, ${search}, ${padded})`, 'string');
+});
+define('trim_space', (site) => out(`regexp_replace(${str(site.arg(0))}, '^\\s+|\\s+$', '', 'g')`, 'string'));
+define('quote', (site) => out(`'"' || replace(replace(replace(replace(${str(site.arg(0))}, '\\', '\\\\'), '"', '\\"'), chr(10), '\\n'), chr(9), '\\t') || '"'`, 'string'));
+define('regex_quote', (site) => out(`regexp_escape(${str(site.arg(0))})`, 'string'));
+define('unicode_codepoints_from_string', (site) => out(json(`list_transform(string_split(${str(site.arg(0))}, ''), apl_c -> unicode(apl_c))`), 'dynamic', true));
+define('unicode_codepoints_to_string', (site) => out(`array_to_string(list_transform(${list(site.arg(0))}, apl_c -> chr(CAST(json_extract_string(apl_c, '$') AS INTEGER))), '')`, 'string'));
+define('parse_csv', (site) => {
+  const text = str(site.arg(0));
+  const fields = `regexp_extract_all(${text} || ',', '("(?:[^"]|"")*"|[^,]*),', 1)`;
+  return out(json(`list_transform(${fields}, apl_f -> CASE WHEN starts_with(apl_f, '"') THEN replace(apl_f[2:-2], '""', '"') ELSE apl_f END)`), 'dynamic', true);
+});
+define('parse_bytes', (site) => {
+  const text = `trim(${str(site.arg(0))})`;
+  const base = site.raw.length > 1 ? num(site.arg(1)) : '1024';
+  const number = `TRY_CAST(regexp_extract(${text}, '^([0-9]*\\.?[0-9]+)\\s*([A-Za-z]*)$', 1) AS DOUBLE)`;
+  const unit = `upper(regexp_extract(${text}, '^([0-9]*\\.?[0-9]+)\\s*([A-Za-z]*)$', 2))`;
+  const power = `(CASE ${unit} WHEN '' THEN 0 WHEN 'B' THEN 0 WHEN 'KB' THEN 1 WHEN 'K' THEN 1 WHEN 'MB' THEN 2 WHEN 'M' THEN 2 WHEN 'GB' THEN 3 WHEN 'G' THEN 3 WHEN 'TB' THEN 4 WHEN 'T' THEN 4 WHEN 'PB' THEN 5 WHEN 'P' THEN 5 END)`;
+  return out(`coalesce(CAST(${number} * pow(${base}, ${power}) AS BIGINT), 0)`, 'long');
+});
+
+const urlPattern = `'^(?:([A-Za-z][A-Za-z0-9+.-]*)://)?(?:([^:@/]*)(?::([^@/]*))?@)?([^:/?#]*)(?::(\\d+))?([^?#]*)(?:\\?([^#]*))?(?:#(.*))?$'`;
+/** Query text `a=1&b=2` as a JSON object of its (decoded) parameters. */
+const queryObject = (query: string) =>
+  json(`map_from_entries(list_transform(list_filter(string_split(${query}, '&'), apl_p -> apl_p <> ''), apl_p -> {'k': url_decode(split_part(apl_p, '=', 1)), 'v': url_decode(substr(apl_p, length(split_part(apl_p, '=', 1)) + 2))}))`);
+define('parse_url', (site) => {
+  const text = str(site.arg(0));
+  const part = (group: number) => `nullif(regexp_extract(${text}, ${urlPattern}, ${group}), '')`;
+  return out(
+    `(CASE WHEN regexp_matches(${text}, '^[A-Za-z][A-Za-z0-9+.-]*://') THEN json_object('scheme', ${part(1)}, 'host', ${part(4)}, 'port', ${part(5)}, 'path', ${part(6)}, 'username', ${part(2)}, 'password', ${part(3)}, 'query', ${part(7)}, 'fragment', ${part(8)}) END)`,
+    'dynamic',
+  );
+});
+define('parse_urlquery', (site) => {
+  const text = `regexp_replace(${str(site.arg(0))}, '^\\?', '')`;
+  return out(`json_object('Query Parameters', ${queryObject(text)})`, 'dynamic');
+});
+define('format_url', (site) => {
+  const bag = asJson(site.arg(0));
+  const field = (name: string) => `json_extract_string(${bag}, '$.${name}')`;
+  const query = `json_extract(${bag}, '$.query')`;
+  const queryText = `(CASE WHEN json_type(${query}) = 'OBJECT' THEN array_to_string(list_transform(json_keys(${query}), apl_k -> url_encode(apl_k) || '=' || url_encode(json_extract_string(${query}, '$."' || apl_k || '"'))), '&') ELSE json_extract_string(${bag}, '$.query') END)`;
+  return out(
+    `(CASE WHEN ${field('host')} IS NULL THEN '' ELSE coalesce(${field('scheme')}, 'http') || '://' || coalesce(${field('username')} || coalesce(':' || ${field('password')}, '') || '@', '') || ${field('host')} || coalesce(':' || ${field('port')}, '') || coalesce(${field('path')}, '') || coalesce('?' || nullif(${queryText}, ''), '') || coalesce('#' || ${field('fragment')}, '') END)`,
+    'string',
+  );
+});
+define('parse_path', (site) => {
+  const text = str(site.arg(0));
+  const scheme = `regexp_extract(${text}, '^([A-Za-z][A-Za-z0-9+.-]*)://', 1)`;
+  const rest = `regexp_replace(${text}, '^[A-Za-z][A-Za-z0-9+.-]*://', '')`;
+  const root = `regexp_extract(${rest}, '^([A-Za-z]:[\\\\/]|[\\\\/]{1,2}|)', 1)`;
+  const filename = `regexp_extract(${rest}, '([^\\\\/]*)$', 1)`;
+  const directory = `regexp_replace(${rest}, '[\\\\/]?[^\\\\/]*$', '')`;
+  return out(
+    `json_object('Scheme', ${scheme}, 'RootPath', ${root}, 'DirectoryPath', ${directory}, 'DirectoryName', regexp_extract(${directory}, '([^\\\\/]*)$', 1), 'Filename', ${filename}, 'Extension', regexp_extract(${filename}, '\\.([^.]*)$', 1), 'AlternateDataStreamName', '')`,
+    'dynamic',
+  );
+});
+
+// Pairs ------------------------------------------------------------------------------------------
+
+const pairObject = (key: string, value: string, separator: string) => `json_object('key', ${key}, 'value', ${value}, 'separator', ${separator})`;
+const separatorOf = (site: CallSite, index: number) => (site.raw.length > index ? str(site.arg(index)) : `':'`);
+define('pair', (site) => out(pairObject(str(site.arg(0)), str(site.arg(1)), separatorOf(site, 2)), 'dynamic'));
+function splitPair(text: string, separator: string): string {
+  const at = `instr(${text}, ${separator})`;
+  return `(CASE WHEN ${at} = 0 THEN ${pairObject(`''`, text, separator)} ELSE ${pairObject(`substr(${text}, 1, ${at} - 1)`, `substr(${text}, ${at} + length(${separator}))`, separator)} END)`;
+}
+define('parse_pair', (site) => out(splitPair(str(site.arg(0)), separatorOf(site, 1)), 'dynamic'));
+define('find_pair', (site) => {
+  const array = list(site.arg(0));
+  const separator = separatorOf(site, 3);
+  const glob = (pattern: string) => `'^' || replace(regexp_escape(${pattern}), '\\*', '.*') || '$'`;
+  const text = `json_extract_string(apl_p, '$')`;
+  const at = `instr(${text}, ${separator})`;
+  const matches = `(${at} > 0 AND regexp_matches(substr(${text}, 1, ${at} - 1), ${glob(str(site.arg(1)))}) AND regexp_matches(substr(${text}, ${at} + length(${separator})), ${glob(str(site.arg(2)))}))`;
+  const found = `list_filter(${array}, apl_p -> ${matches})[1]`;
+  return out(`(CASE WHEN ${found} IS NOT NULL THEN ${splitPair(`json_extract_string(${found}, '$')`, separator)} END)`, 'dynamic');
+});
+
+// Metadata ---------------------------------------------------------------------------------------
+
+define('column_ifexists', (site) => {
+  const name = literalString(site, 0);
+  const column = findColumn(site.scope.columns, name);
+  if (column) return out(ident(column.name), column.type, column.array);
+  return site.arg(1);
+});
+define('ingestion_time', (site) => {
+  const column = findColumn(site.scope.columns, '_sysTime');
+  return out(column ? ident('_sysTime') : 'CAST(NULL AS TIMESTAMP)', 'datetime');
+});
+// Cursors are not kept by this service: every row answers the same empty cursor.
+define('cursor_current', () => out(`''`, 'string'));
+
+

@@ -1,0 +1,149 @@
+/**
+ * The series_* functions over dynamic arrays of numbers (what make-series produces). Arrays are
+ * cast to DOUBLE[] and worked on with DuckDB list lambdas; a scalar second operand is broadcast.
+ * Lambda parameters carry an `apl_` prefix so they never shadow a column.
+ */
+import { asJson, asNumber } from './expressions.ts';
+import { define, out, type CallSite } from './registry.ts';
+import type { Compiled } from './scope.ts';
+
+const numbers = (value: Compiled) => `TRY_CAST(${asJson(value)} AS DOUBLE[])`;
+const json = (list: string) => `to_json(${list})`;
+
+function unary(name: string, element: (x: string) => string): void {
+  define(`series_${name}`, (site) => out(json(`list_transform(${numbers(site.arg(0))}, apl_x -> ${element('apl_x')})`), 'dynamic', true));
+}
+
+unary('abs', (x) => `abs(${x})`);
+unary('acos', (x) => `(CASE WHEN ${x} BETWEEN -1 AND 1 THEN acos(${x}) END)`);
+unary('asin', (x) => `(CASE WHEN ${x} BETWEEN -1 AND 1 THEN asin(${x}) END)`);
+unary('atan', (x) => `atan(${x})`);
+unary('ceiling', (x) => `ceil(${x})`);
+unary('floor', (x) => `floor(${x})`);
+unary('cos', (x) => `cos(${x})`);
+unary('sin', (x) => `sin(${x})`);
+unary('tan', (x) => `tan(${x})`);
+unary('exp', (x) => `exp(${x})`);
+unary('log', (x) => `(CASE WHEN ${x} > 0 THEN ln(${x}) END)`);
+unary('sign', (x) => `sign(${x})`);
+
+function binary(name: string, combine: (a: string, b: string) => string): void {
+  define(`series_${name}`, (site) => {
+    const [a, b] = [site.arg(0), site.arg(1)];
+    if (a.type !== 'dynamic' && b.type !== 'dynamic') throw site.fail(`series_${name}() expects at least one array`);
+    const scalar = (value: Compiled) => `CAST(${asNumber(value)} AS DOUBLE)`;
+    // Each array is cast once: pairs come from list_zip (the shorter side padded with nulls).
+    if (b.type !== 'dynamic') return out(json(`list_transform(${numbers(a)}, apl_x -> ${combine('apl_x', scalar(b))})`), 'dynamic', true);
+    if (a.type !== 'dynamic') return out(json(`list_transform(${numbers(b)}, apl_x -> ${combine(scalar(a), 'apl_x')})`), 'dynamic', true);
+    return out(json(`list_transform(list_zip(${numbers(a)}, ${numbers(b)}), apl_p -> ${combine('apl_p[1]', 'apl_p[2]')})`), 'dynamic', true);
+  });
+}
+
+binary('add', (a, b) => `(${a} + ${b})`);
+binary('subtract', (a, b) => `(${a} - ${b})`);
+binary('multiply', (a, b) => `(${a} * ${b})`);
+binary('divide', (a, b) => `(${a} / nullif(${b}, 0))`);
+binary('pow', (a, b) => `pow(${a}, ${b})`);
+binary('greater', (a, b) => `(${a} > ${b})`);
+binary('greater_equals', (a, b) => `(${a} >= ${b})`);
+binary('less', (a, b) => `(${a} < ${b})`);
+binary('less_equals', (a, b) => `(${a} <= ${b})`);
+binary('equals', (a, b) => `(${a} = ${b})`);
+binary('not_equals', (a, b) => `(${a} <> ${b})`);
+binary('max', (a, b) => `greatest(${a}, ${b})`);
+binary('min', (a, b) => `least(${a}, ${b})`);
+
+define('series_sum', (site) => out(`coalesce(list_sum(${numbers(site.arg(0))}), 0)`, 'real'));
+define('series_magnitude', (site) => out(`sqrt(coalesce(list_sum(list_transform(${numbers(site.arg(0))}, apl_x -> apl_x * apl_x)), 0))`, 'real'));
+
+/** Σ a[i]·b[i] over the common length (a missing element counts as 0). */
+function dot(a: string, b: string): string {
+  return `coalesce(list_sum(list_transform(list_zip(${a}, ${b}), apl_p -> coalesce(apl_p[1] * apl_p[2], 0))), 0)`;
+}
+define('series_dot_product', (site) => {
+  const [a, b] = [site.arg(0), site.arg(1)];
+  if (b.type !== 'dynamic') return out(`coalesce(list_sum(${numbers(a)}), 0) * ${asNumber(b)}`, 'real');
+  return out(dot(numbers(a), numbers(b)), 'real');
+});
+define('series_cosine_similarity', (site) => {
+  const [a, b] = [numbers(site.arg(0)), numbers(site.arg(1))];
+  return out(`(${dot(a, b)} / nullif(sqrt(${dot(a, a)}) * sqrt(${dot(b, b)}), 0))`, 'real');
+});
+define('series_pearson_correlation', (site) => {
+  const [a, b] = [numbers(site.arg(0)), numbers(site.arg(1))];
+  const pairs = `list_zip(${a}, ${b})`;
+  return out(`(SELECT corr(apl_p[1], apl_p[2]) FROM (SELECT unnest(${pairs}) AS apl_p))`, 'real');
+});
+
+/** The statistics series_stats reports, as SQL over the array's non-null elements. */
+function statistics(list: string): [string, string][] {
+  const values = `list_filter(${list}, apl_x -> apl_x IS NOT NULL AND NOT isnan(apl_x))`;
+  const index = (pick: string) => `(list_position(${list}, ${pick}(${values})) - 1)`;
+  return [
+    ['min', `list_min(${values})`],
+    ['min_idx', index('list_min')],
+    ['max', `list_max(${values})`],
+    ['max_idx', index('list_max')],
+    ['avg', `list_avg(${values})`],
+    ['stdev', `list_stddev_samp(${values})`],
+    ['variance', `list_var_samp(${values})`],
+  ];
+}
+define('series_stats_dynamic', (site) => {
+  const stats = statistics(numbers(site.arg(0)));
+  return out(`json_object(${stats.map(([name, sql]) => `'${name}', ${sql}`).join(', ')})`, 'dynamic');
+});
+define('series_stats', (site) => {
+  const stats = statistics(numbers(site.arg(0)));
+  return out(`json_array(${stats.map(([, sql]) => sql).join(', ')})`, 'dynamic', true);
+});
+
+define('series_fill_const', (site) => {
+  const fill = site.raw.length > 1 ? asNumber(site.arg(1)) : '0';
+  return out(json(`list_transform(${numbers(site.arg(0))}, apl_x -> coalesce(apl_x, ${fill}))`), 'dynamic', true);
+});
+define('series_fill_forward', (site) => {
+  const list = numbers(site.arg(0));
+  return out(json(`list_transform(range(len(${list})), apl_i -> list_filter(${list}[1 : apl_i + 1], apl_x -> apl_x IS NOT NULL)[-1])`), 'dynamic', true);
+});
+define('series_fill_backward', (site) => {
+  const list = numbers(site.arg(0));
+  return out(json(`list_transform(range(len(${list})), apl_i -> list_filter(${list}[apl_i + 1 :], apl_x -> apl_x IS NOT NULL)[1])`), 'dynamic', true);
+});
+define('series_fill_linear', (site) => {
+  const list = numbers(site.arg(0));
+  // Indexes of the nearest known values before and after position i, interpolated between.
+  const known = `list_filter(range(len(${list})), apl_j -> ${list}[apl_j + 1] IS NOT NULL)`;
+  const before = `list_filter(${known}, apl_j -> apl_j <= apl_i)[-1]`;
+  const after = `list_filter(${known}, apl_j -> apl_j >= apl_i)[1]`;
+  const value = (index: string) => `${list}[${index} + 1]`;
+  const interpolated = `(CASE WHEN ${before} IS NULL THEN ${value(after)} WHEN ${after} IS NULL THEN ${value(before)} WHEN ${before} = ${after} THEN ${value(before)} ELSE ${value(before)} + (${value(after)} - ${value(before)}) * (apl_i - ${before}) / (${after} - ${before}) END)`;
+  return out(json(`list_transform(range(len(${list})), apl_i -> ${interpolated})`), 'dynamic', true);
+});
+
+/** Finite impulse response: y[i] = Σ f[j]·x[i−j], divided by Σ f (normalised, the default). */
+define('series_fir', (site) => {
+  const list = numbers(site.arg(0));
+  const filter = numbers(site.arg(1));
+  const normalize = site.raw.length > 2 ? `${site.arg(2).sql}` : 'TRUE';
+  const sum = `list_sum(list_transform(range(len(${filter})), apl_j -> CASE WHEN apl_i - apl_j >= 0 THEN ${filter}[apl_j + 1] * coalesce(${list}[apl_i - apl_j + 1], 0) ELSE 0 END))`;
+  const divisor = `(CASE WHEN ${normalize} THEN nullif(list_sum(${filter}), 0) ELSE 1 END)`;
+  return out(json(`list_transform(range(len(${list})), apl_i -> ${sum} / ${divisor})`), 'dynamic', true);
+});
+
+/** Discrete Fourier transform (O(n²), fine for series of a few thousand points). */
+function fourier(site: CallSite, inverse: boolean) {
+  const real = numbers(site.arg(0));
+  const imaginary = site.raw.length > 1 ? numbers(site.arg(1)) : `list_transform(${real}, apl_x -> 0.0)`;
+  const n = `len(${real})`;
+  const sign = inverse ? '' : '-';
+  const angle = `(${sign}2 * pi() * apl_k * apl_t / ${n})`;
+  const re = `${real}[apl_t + 1]`;
+  const im = `coalesce(${imaginary}[apl_t + 1], 0)`;
+  const scale = inverse ? ` / ${n}` : '';
+  const realPart = `list_transform(range(${n}), apl_k -> list_sum(list_transform(range(${n}), apl_t -> ${re} * cos(${angle}) - ${im} * sin(${angle})))${scale})`;
+  const imaginaryPart = `list_transform(range(${n}), apl_k -> list_sum(list_transform(range(${n}), apl_t -> ${re} * sin(${angle}) + ${im} * cos(${angle})))${scale})`;
+  return out(`json_array(to_json(${realPart}), to_json(${imaginaryPart}))`, 'dynamic', true);
+}
+define('series_fft', (site) => fourier(site, false));
+define('series_ifft', (site) => fourier(site, true));
