@@ -238,6 +238,28 @@ export class EventWriter {
     }
   }
 
+  /** The current type of a column, after any widening this writer did. */
+  columnType(name: string): FieldType | undefined {
+    return this.columns.get(name);
+  }
+
+  /** The column already named `name` up to letter case (DuckDB names are case-insensitive). */
+  columnNamedLike(name: string): string | undefined {
+    const lower = name.toLowerCase();
+    for (const column of this.columns.keys()) if (column.toLowerCase() === lower) return column;
+    return undefined;
+  }
+
+  /**
+   * Inserts the rows of `select` (a SELECT yielding `_time`, `_sysTime` and then `names` in that
+   * order) into the dataset; the columns must exist. Answers the number of rows inserted.
+   */
+  async insertSelect(names: readonly string[], select: string): Promise<number> {
+    const columns = ['_time', '_sysTime', ...names].map(quoteName).join(', ');
+    const result = await this.connection.run(`INSERT INTO ${eventTable(this.dataset)} (${columns}) ${select}`);
+    return Number(result.rowsChanged);
+  }
+
   /** Commits; the events are durable (in the write-ahead log) once this resolves. */
   async commit(): Promise<void> {
     if (this.done) return;

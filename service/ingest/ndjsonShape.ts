@@ -1,0 +1,336 @@
+/**
+ * A byte scanner over NDJSON that learns the shape of a body without building its values: every
+ * key path, which kinds of value it holds (classified exactly as the per-event path classifies
+ * them after JSON.parse), and whether the top-level `_time` values are ones SQL can convert the
+ * same way. DuckDB then reads the body with these columns declared, so it never has to guess.
+ *
+ * The scanner gives up (`eligible` false) on anything it is not sure DuckDB reads exactly like
+ * JSON.parse would: a line that is not exactly one object, bare words other than true/false/null,
+ * very deep nesting, over-long lines. The caller then takes the per-event path.
+ */
+
+export const kind = {
+  string: 1,
+  integer: 2,
+  float: 4,
+  boolean: 8,
+  array: 16,
+  object: 32,
+  null: 64,
+} as const;
+
+/** A key path; `children` holds the keys met inside object values. */
+export interface ShapeNode {
+  kinds: number;
+  children: Map<string, ShapeNode>;
+  /** The children by the bytes their keys were spelled with (saves decoding each key). */
+  spellings: Spelling[];
+}
+
+interface Spelling {
+  bytes: Uint8Array;
+  node: ShapeNode;
+}
+
+function shapeNode(): ShapeNode {
+  return { kinds: 0, children: new Map(), spellings: [] };
+}
+
+export const timeKind = {
+  /** `YYYY-MM-DDTHH:MM:SS[.ffffff]Z`, or empty. */
+  isoString: 1,
+  number: 2,
+  /** Anything else (another string shape, an object, …). */
+  other: 4,
+} as const;
+
+const maxDepth = 32;
+const maxLineBytes = 8 * 1024 * 1024;
+
+const quote = 0x22;
+const backslash = 0x5c;
+const newline = 0x0a;
+
+export class NdjsonShape {
+  private readonly top = shapeNode();
+  readonly root = this.top.children;
+  /** Kinds of the top-level `_time` values met (timeKind bits). */
+  timeKinds = 0;
+  lines = 0;
+  eligible = true;
+  private carry: Uint8Array | undefined;
+  private first = true;
+
+  /** Scans the complete lines of `chunk` (keeping a partial last line for the next call). */
+  push(chunk: Uint8Array): void {
+    if (!this.eligible) return;
+    let bytes = chunk;
+    if (this.carry) {
+      bytes = new Uint8Array(this.carry.length + chunk.length);
+      bytes.set(this.carry, 0);
+      bytes.set(chunk, this.carry.length);
+      this.carry = undefined;
+    }
+    if (this.first && bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+      this.eligible = false;
+      return;
+    }
+    this.first = false;
+    let start = 0;
+    for (let end = bytes.indexOf(newline); end >= 0; end = bytes.indexOf(newline, start)) {
+      if (!this.line(bytes, start, end)) return this.giveUp();
+      start = end + 1;
+    }
+    if (start < bytes.length) {
+      if (bytes.length - start > maxLineBytes) return this.giveUp();
+      this.carry = bytes.slice(start);
+    }
+  }
+
+  /** Scans the last line; answers whether the whole body is eligible. */
+  end(): boolean {
+    if (this.eligible && this.carry) {
+      const last = this.carry;
+      this.carry = undefined;
+      if (!this.line(last, 0, last.length)) this.giveUp();
+    }
+    return this.eligible;
+  }
+
+  private giveUp(): void {
+    this.eligible = false;
+    this.carry = undefined;
+  }
+
+  /** One line: blank, or exactly one object. */
+  private line(bytes: Uint8Array, start: number, end: number): boolean {
+    const from = skipSpace(bytes, start, end);
+    if (from === end) return true;
+    if (bytes[from] !== 0x7b) return false;
+    const after = this.object(bytes, from, end, this.top, 1);
+    if (after < 0 || skipSpace(bytes, after, end) !== end) return false;
+    this.lines++;
+    return true;
+  }
+
+  /** Scans the object at `at` (a `{`); answers the index after it, or -1. */
+  private object(bytes: Uint8Array, at: number, end: number, parent: ShapeNode, depth: number): number {
+    if (depth > maxDepth) return -1;
+    let index = skipSpace(bytes, at + 1, end);
+    if (bytes[index] === 0x7d) return index + 1;
+    for (let position = 0; ; position++) {
+      if (bytes[index] !== quote) return -1;
+      const close = stringEnd(bytes, index + 1, end);
+      if (close < 0) return -1;
+      const node = child(parent, bytes, index + 1, close, position);
+      if (node === undefined) return -1;
+      const top = depth === 1 && node === this.top.children.get('_time');
+      index = skipSpace(bytes, close + 1, end);
+      if (bytes[index] !== 0x3a) return -1;
+      index = skipSpace(bytes, index + 1, end);
+      index = this.value(bytes, index, end, node, depth, top);
+      if (index < 0) return -1;
+      index = skipSpace(bytes, index, end);
+      const code = bytes[index];
+      if (code === 0x7d) return index + 1;
+      if (code !== 0x2c) return -1;
+      index = skipSpace(bytes, index + 1, end);
+    }
+  }
+
+  /** Scans one value, recording its kind on `node`; answers the index after it, or -1. */
+  private value(bytes: Uint8Array, at: number, end: number, node: ShapeNode, depth: number, isTime: boolean): number {
+    const code = bytes[at];
+    if (code === quote) {
+      const close = stringEnd(bytes, at + 1, end);
+      if (close < 0) return -1;
+      node.kinds |= kind.string;
+      if (isTime) this.timeKinds |= isIsoTime(bytes, at + 1, close) ? timeKind.isoString : timeKind.other;
+      return close + 1;
+    }
+    if (code === 0x7b) {
+      node.kinds |= kind.object;
+      if (isTime) this.timeKinds |= timeKind.other;
+      return this.object(bytes, at, end, node, depth + 1);
+    }
+    if (code === 0x5b) {
+      node.kinds |= kind.array;
+      if (isTime) this.timeKinds |= timeKind.other;
+      return skipArray(bytes, at, end, depth + 1);
+    }
+    if (code === 0x74) return word(bytes, at, end, 'true') ? (node.kinds |= kind.boolean, this.timeIf(isTime, timeKind.other), at + 4) : -1;
+    if (code === 0x66) return word(bytes, at, end, 'false') ? (node.kinds |= kind.boolean, this.timeIf(isTime, timeKind.other), at + 5) : -1;
+    if (code === 0x6e) return word(bytes, at, end, 'null') ? (node.kinds |= kind.null, at + 4) : -1;
+    const after = numberEnd(bytes, at, end);
+    if (after < 0) return -1;
+    node.kinds |= numberKind(bytes, at, after);
+    if (isTime) this.timeKinds |= timeKind.number;
+    return after;
+  }
+
+  private timeIf(isTime: boolean, bits: number): void {
+    if (isTime) this.timeKinds |= bits;
+  }
+}
+
+function skipSpace(bytes: Uint8Array, index: number, end: number): number {
+  while (index < end) {
+    const code = bytes[index]!;
+    if (code !== 0x20 && code !== 0x09 && code !== 0x0d) break;
+    index++;
+  }
+  return index;
+}
+
+/**
+ * The index of the quote closing a string whose content starts at `from`, or -1. Content is not
+ * checked: DuckDB rejects what JSON.parse rejects in strings, and the caller then falls back.
+ */
+function stringEnd(bytes: Uint8Array, from: number, end: number): number {
+  // A plain loop: strings are short, and Buffer#indexOf costs more per call than it saves.
+  let index = from;
+  while (index < end) {
+    const code = bytes[index]!;
+    if (code === quote) return index;
+    index += code === backslash ? 2 : 1;
+  }
+  return -1;
+}
+
+/** The child of `parent` keyed by the bytes from..to; objects usually repeat their key order. */
+function child(parent: ShapeNode, bytes: Uint8Array, from: number, to: number, position: number): ShapeNode | undefined {
+  const spellings = parent.spellings;
+  const length = to - from;
+  const count = spellings.length;
+  for (let tried = 0; tried < count; tried++) {
+    const spelling = spellings[(position + tried) % count]!;
+    const known = spelling.bytes;
+    if (known.length !== length) continue;
+    let same = true;
+    for (let index = 0; index < length; index++) {
+      if (known[index] !== bytes[from + index]) {
+        same = false;
+        break;
+      }
+    }
+    if (same) return spelling.node;
+  }
+  const key = keyText(bytes, from, to);
+  if (key === undefined) return undefined;
+  let node = parent.children.get(key);
+  if (node === undefined) {
+    node = shapeNode();
+    parent.children.set(key, node);
+  }
+  spellings.push({ bytes: bytes.slice(from, to), node });
+  return node;
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+function keyText(bytes: Uint8Array, from: number, to: number): string | undefined {
+  let plain = true;
+  for (let index = from; index < to; index++) {
+    const code = bytes[index]!;
+    if (code === backslash || code >= 0x80) {
+      plain = false;
+      break;
+    }
+  }
+  if (plain) return String.fromCharCode.apply(null, bytes.subarray(from, to) as unknown as number[]);
+  try {
+    return JSON.parse(`"${decoder.decode(bytes.subarray(from, to))}"`) as string;
+  } catch {
+    return undefined;
+  }
+}
+
+function word(bytes: Uint8Array, at: number, end: number, text: string): boolean {
+  if (at + text.length > end) return false;
+  for (let index = 0; index < text.length; index++) if (bytes[at + index] !== text.charCodeAt(index)) return false;
+  return true;
+}
+
+/** The end of a JSON number at `at` (strict JSON grammar), or -1. */
+function numberEnd(bytes: Uint8Array, at: number, end: number): number {
+  let index = at;
+  if (bytes[index] === 0x2d) index++;
+  const digitsFrom = index;
+  while (index < end && isDigit(bytes[index]!)) index++;
+  if (index === digitsFrom || (bytes[digitsFrom] === 0x30 && index - digitsFrom > 1)) return -1;
+  if (bytes[index] === 0x2e) {
+    const fraction = ++index;
+    while (index < end && isDigit(bytes[index]!)) index++;
+    if (index === fraction) return -1;
+  }
+  if (bytes[index] === 0x65 || bytes[index] === 0x45) {
+    index++;
+    if (bytes[index] === 0x2b || bytes[index] === 0x2d) index++;
+    const exponent = index;
+    while (index < end && isDigit(bytes[index]!)) index++;
+    if (index === exponent) return -1;
+  }
+  return index;
+}
+
+function isDigit(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
+}
+
+/** integer or float, as `classify(JSON.parse(literal))` would say. */
+function numberKind(bytes: Uint8Array, from: number, to: number): number {
+  let point = -1;
+  for (let index = from; index < to; index++) {
+    const code = bytes[index]!;
+    if (code === 0x65 || code === 0x45) return exactNumberKind(bytes, from, to);
+    if (code === 0x2e) point = index;
+  }
+  const integerDigits = (point < 0 ? to : point) - from - (bytes[from] === 0x2d ? 1 : 0);
+  if (integerDigits > 15) return exactNumberKind(bytes, from, to);
+  if (point < 0) return kind.integer;
+  // `2.50` is a float; `2.0` parses to 2, an integer.
+  for (let index = point + 1; index < to; index++) if (bytes[index] !== 0x30) return kind.float;
+  return kind.integer;
+}
+
+function exactNumberKind(bytes: Uint8Array, from: number, to: number): number {
+  const value = Number(String.fromCharCode.apply(null, bytes.subarray(from, to) as unknown as number[]));
+  return Number.isSafeInteger(value) ? kind.integer : kind.float;
+}
+
+/** Arrays are skipped whole (they are stored as JSON text); answers the index after, or -1. */
+function skipArray(bytes: Uint8Array, at: number, end: number, depth: number): number {
+  let level = 0;
+  let index = at;
+  while (index < end) {
+    const code = bytes[index]!;
+    if (code === quote) {
+      index = stringEnd(bytes, index + 1, end);
+      if (index < 0) return -1;
+    } else if (code === 0x5b || code === 0x7b) {
+      if (++level + depth > maxDepth) return -1;
+    } else if (code === 0x5d || code === 0x7d) {
+      if (--level === 0) return index + 1;
+    }
+    index++;
+  }
+  return -1;
+}
+
+/** `YYYY-MM-DDTHH:MM:SS[.f{1,6}]Z` or the empty string. */
+function isIsoTime(bytes: Uint8Array, from: number, to: number): boolean {
+  const length = to - from;
+  if (length === 0) return true;
+  if (length < 20 || length === 21 || length > 27) return false;
+  const pattern = 'dddd-dd-ddTdd:dd:dd';
+  for (let index = 0; index < pattern.length; index++) {
+    const code = bytes[from + index]!;
+    const want = pattern.charCodeAt(index);
+    if (want === 0x64 ? !isDigit(code) : code !== want) return false;
+  }
+  if (bytes[to - 1] !== 0x5a) return false;
+  if (length === 20) return true;
+  if (bytes[from + 19] !== 0x2e) return false;
+  for (let index = from + 20; index < to - 1; index++) if (!isDigit(bytes[index]!)) return false;
+  return true;
+}
