@@ -71,18 +71,27 @@ async function serve(dataDir: string): Promise<{ child: ChildProcess; url: strin
   return { child, url };
 }
 
-/** The file's lines in request bodies of `batchSize` events, read as a stream. */
-async function* batches(path: string): AsyncGenerator<string> {
-  let lines: string[] = [];
-  for await (const line of createInterface({ input: createReadStream(path) })) {
-    if (line === '') continue;
-    lines.push(line);
-    if (lines.length === batchSize) {
-      yield lines.join('\n');
-      lines = [];
+/**
+ * The file in request bodies of `batchSize` lines, cut at newlines in the raw bytes as the file
+ * streams in (splitting into line strings and joining them again cost the client more CPU than
+ * the service spends on a request, on the same cores).
+ */
+async function* batches(path: string): AsyncGenerator<Buffer> {
+  let parts: Buffer[] = [];
+  let lines = 0;
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+    let start = 0;
+    for (let end = chunk.indexOf(10); end >= 0; end = chunk.indexOf(10, end + 1)) {
+      if (++lines < batchSize) continue;
+      parts.push(chunk.subarray(start, end + 1));
+      yield Buffer.concat(parts);
+      parts = [];
+      lines = 0;
+      start = end + 1;
     }
+    if (start < chunk.length) parts.push(chunk.subarray(start));
   }
-  if (lines.length > 0) yield lines.join('\n');
+  if (parts.length > 0) yield Buffer.concat(parts);
 }
 
 function peakRssMiB(pid: number): number {
