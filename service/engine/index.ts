@@ -136,6 +136,7 @@ export async function runApl(database: EngineDatabase, request: AplRequest, acce
       now: timestampLiteral(nowMicros),
       binAutoNanos: binAutoWidth(start, end, request.maxBinAutoGroups ?? 100),
       readableDatasets: () => allReadable,
+      rangeSeconds: Math.max(Number(end - start) / 1e6, 1e-6),
     };
     const { stage, datasets } = compileQuery(query, env, new Set(tables.keys()));
     const final = finalSql(stage);

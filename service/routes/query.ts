@@ -1,16 +1,16 @@
 /**
- * The query endpoints. APL queries run on the engine (`service/engine/`); the structured query
- * endpoint is routed and authorised but not compiled yet, and answers 501.
+ * The query endpoints. APL queries run on the engine (`service/engine/`); structured queries are
+ * compiled to the equivalent APL (`engine/structured.ts`) and run the same way.
  */
 import { datasetCapability, holds } from '../auth/capabilities.ts';
 import { AplQueryError, runApl } from '../engine/index.ts';
 import { toLegacy } from '../engine/results/legacy.ts';
 import { toTabular } from '../engine/results/tabular.ts';
+import { sortRows, structuredToApl, type StructuredQuery } from '../engine/structured.ts';
 import { HttpError, notFound, type RequestContext, type Route } from '../http/types.ts';
 import { expectObject, optionalString } from '../http/validate.ts';
 
 const queryRead = datasetCapability('query', 'read');
-const notYet = () => new HttpError(501, 'structured queries are not implemented yet by this local service; use the APL endpoint');
 
 async function answerApl(context: RequestContext, body: Record<string, unknown>, format: 'legacy' | 'tabular') {
   const apl = optionalString(body, 'apl');
@@ -20,6 +20,43 @@ async function answerApl(context: RequestContext, body: Record<string, unknown>,
   try {
     const result = await runApl(context.services.database, request, { canRead });
     return { status: 200, body: format === 'tabular' ? toTabular(result) : toLegacy(result) };
+  } catch (error) {
+    if (!(error instanceof AplQueryError)) throw error;
+    throw new HttpError(400, error.message, { line: error.line, column: error.column, message: error.rawMessage });
+  }
+}
+
+/** Go clients send 0001-01-01T00:00:00Z for an unset time. */
+function rangeTime(value: unknown, key: string): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string') throw new HttpError(400, `invalid request body: "${key}" must be a string`);
+  return value.startsWith('0001-01-01') ? undefined : value;
+}
+
+async function answerStructured(context: RequestContext, dataset: string, body: Record<string, unknown>) {
+  const query = body as StructuredQuery;
+  const canRead = (name: string) => holds(context.principal, queryRead, name);
+  try {
+    const compiled = structuredToApl(dataset, query);
+    const startTime = rangeTime(body.startTime, 'startTime');
+    const endTime = rangeTime(body.endTime, 'endTime');
+    const result = await runApl(context.services.database, { apl: compiled.apl, startTime, endTime }, { canRead });
+    if (result.totals && query.order?.length) result.totals = { ...result.totals, rows: sortRows(result.totals.rows, result.totals.columns, query.order) };
+    const legacy = toLegacy(result);
+    const echo = legacy.request as Record<string, unknown>;
+    legacy.request = {
+      ...echo,
+      resolution: query.resolution || 'auto',
+      aggregations: query.aggregations ?? [],
+      groupBy: query.groupBy ?? [],
+      filter: query.filter ?? null,
+      order: query.order ?? [],
+      limit: compiled.limit,
+      virtualFields: query.virtualFields ?? [],
+      project: query.project ?? [],
+    };
+    legacy.fieldsMeta = [];
+    return { status: 200, body: legacy };
   } catch (error) {
     if (!(error instanceof AplQueryError)) throw error;
     throw new HttpError(400, error.message, { line: error.line, column: error.column, message: error.rawMessage });
@@ -55,9 +92,9 @@ export const queryRoutes: Route[] = [
     path: '/v1/datasets/:id/query',
     capability: queryRead,
     handler: async (context) => {
-      expectObject(await context.json());
+      const body = expectObject(await context.json());
       if (!(await context.services.datasets.get(context.params.id!))) throw notFound(`dataset "${context.params.id}"`);
-      throw notYet();
+      return answerStructured(context, context.params.id!, body);
     },
   },
 ];

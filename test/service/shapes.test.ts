@@ -197,13 +197,14 @@ describe('service: success shapes', () => {
     assert.equal((await service.call('GET', '/v2/orgs/elsewhere')).status, 404);
   });
 
-  it('routes the query endpoints; the structured one says it is not there yet', async () => {
+  it('routes the query endpoints', async () => {
     await service.call('POST', '/v2/datasets', { body: { name: 'queried' } });
     const apl = await service.call('POST', '/v1/datasets/_apl?format=tabular', { body: { apl: "['queried']" } });
     assert.equal(apl.status, 200);
     assert.deepEqual(apl.body.tables[0].columns.map((column: unknown[]) => column.length), [0, 0]);
     const legacy = await service.call('POST', '/v1/datasets/queried/query', { body: {} });
-    assert.equal(legacy.status, 501);
+    assert.equal(legacy.status, 200);
+    assert.deepEqual(legacy.body.matches, []);
     assert.equal((await service.call('POST', '/v1/datasets/absent/query', { body: {} })).status, 404);
     assert.equal((await service.call('POST', '/v1/datasets/_apl?format=tabular', { rawBody: '' })).status, 422);
   });

@@ -1,6 +1,6 @@
 import type { CallNode, Expression } from '../../../language/index.ts';
 import type { Compiled, ExpressionScope } from './scope.ts';
-import { asBool, asJson, asNumber, compileExpression } from './expressions.ts';
+import { asBool, asJson, asNumber, compileExpression, intervalMicros, microsToInterval } from './expressions.ts';
 import { isInteger } from './types.ts';
 
 const aggregationNames = new Set([
@@ -40,7 +40,19 @@ export function compileAggregation(call: CallNode, scope: ExpressionScope): Comp
     return compileExpression(expression, rowScope);
   };
   const filter = (index: number) => ` FILTER (WHERE ${asBool(arg(index))})`;
-  const numeric = (value: Compiled) => (value.type === 'dynamic' || value.type === 'string' ? asNumber(value) : value.sql);
+  // Timespans are aggregated as microseconds and turned back into intervals where that makes sense.
+  const numeric = (value: Compiled) => (value.type === 'dynamic' || value.type === 'string' ? asNumber(value) : value.type === 'timespan' ? intervalMicros(value.sql) : value.sql);
+  const back = (sql: string, value: Compiled): Compiled => (value.type === 'timespan' ? { sql: microsToInterval(sql), type: 'timespan' } : { sql, type: 'real' });
+  /** The percent values of percentiles_array: numbers, or one dynamic array of numbers. */
+  const percents = (from: number, to: number): string[] => {
+    const values: string[] = [];
+    for (let i = from; i < to; i++) {
+      const expression = args[i]!;
+      if (expression.kind === 'DynamicLiteral' && Array.isArray(expression.value)) values.push(...(expression.value as unknown[]).map((p) => `${Number(p)} / 100.0`));
+      else values.push(`${asNumber(arg(i))} / 100.0`);
+    }
+    return values;
+  };
   switch (name) {
     case 'count':
       return { sql: args.length === 0 ? 'count(*)' : `count(${arg(0).sql})`, type: 'long' };
@@ -50,7 +62,7 @@ export function compileAggregation(call: CallNode, scope: ExpressionScope): Comp
     case 'sumif': {
       const value = arg(0);
       const sql = `sum(${numeric(value)})${name === 'sumif' ? filter(1) : ''}`;
-      if (value.type === 'timespan') return { sql, type: 'timespan' };
+      if (value.type === 'timespan') return { sql: name === 'sumif' ? `coalesce(${microsToInterval(sql)}, INTERVAL 0 second)` : microsToInterval(sql), type: 'timespan' };
       const integer = isInteger(value.type);
       // sumif over no matching rows is 0 (documented); sum keeps SQL's null for no values.
       const total = integer ? `CAST(${sql} AS BIGINT)` : sql;
@@ -58,7 +70,7 @@ export function compileAggregation(call: CallNode, scope: ExpressionScope): Comp
     }
     case 'avg':
     case 'avgif':
-      return { sql: `avg(${numeric(arg(0))})${name === 'avgif' ? filter(1) : ''}`, type: 'real' };
+      return back(`avg(${numeric(arg(0))})${name === 'avgif' ? filter(1) : ''}`, arg(0));
     case 'min':
     case 'max':
     case 'minif':
@@ -72,15 +84,15 @@ export function compileAggregation(call: CallNode, scope: ExpressionScope): Comp
     case 'percentile':
     case 'percentileif': {
       const p = arg(1);
-      const sql = `quantile_cont(${numeric(arg(0))}, ${asNumber(p)} / 100.0)${name === 'percentileif' ? filter(2) : ''}`;
-      return { sql, type: 'real' };
+      return back(`quantile_cont(${numeric(arg(0))}, ${asNumber(p)} / 100.0)${name === 'percentileif' ? filter(2) : ''}`, arg(0));
     }
     case 'percentiles_array':
     case 'percentiles_arrayif': {
       const last = name === 'percentiles_arrayif' ? args.length - 1 : args.length;
-      const ps = [];
-      for (let i = 1; i < last; i++) ps.push(`${asNumber(arg(i))} / 100.0`);
-      return { sql: `to_json(quantile_cont(${numeric(arg(0))}, [${ps.join(', ')}])${name.endsWith('if') ? filter(last) : ''})`, type: 'dynamic', array: true };
+      const ps = percents(1, last);
+      const list = `quantile_cont(${numeric(arg(0))}, [${ps.join(', ')}])${name.endsWith('if') ? filter(last) : ''}`;
+      const shown = arg(0).type === 'timespan' ? `list_transform(${list}, apl_q -> apl_duration_text(${microsToInterval('apl_q')}))` : list;
+      return { sql: `to_json(${shown})`, type: 'dynamic', array: true };
     }
     case 'make_list':
     case 'make_list_if':
@@ -96,10 +108,26 @@ export function compileAggregation(call: CallNode, scope: ExpressionScope): Comp
     }
     case 'stdev':
     case 'stdevif':
-      return { sql: `stddev_samp(${numeric(arg(0))})${name === 'stdevif' ? filter(1) : ''}`, type: 'real' };
+      return back(`stddev_samp(${numeric(arg(0))})${name === 'stdevif' ? filter(1) : ''}`, arg(0));
     case 'variance':
     case 'varianceif':
       return { sql: `var_samp(${numeric(arg(0))})${name === 'varianceif' ? filter(1) : ''}`, type: 'real' };
+    case 'histogram':
+    case 'histogramif': {
+      // number_of_bins equal-width bins between the group's smallest and largest value.
+      const values = `list(${numeric(arg(0))})${name === 'histogramif' ? filter(2) : ` FILTER (WHERE ${numeric(arg(0))} IS NOT NULL)`}`;
+      const bins = `greatest(CAST(${asNumber(arg(1))} AS BIGINT), 1)`;
+      const low = `list_min(${values})`;
+      const width = `nullif((list_max(${values}) - ${low}) / ${bins}, 0)`;
+      const binned = `list_transform(${values}, apl_v -> coalesce(${low} + least(floor((apl_v - ${low}) / ${width}), ${bins} - 1) * ${width}, ${low}))`;
+      const entries = `list_sort(map_entries(list_aggregate(${binned}, 'histogram')))`;
+      return { sql: `to_json(coalesce(list_transform(${entries}, apl_e -> {'value': apl_e.key, 'count': apl_e.value}), []))`, type: 'dynamic', array: true };
+    }
+    case 'rate': {
+      // Per second over the time bin of the summarize, or over the whole query range.
+      const seconds = scope.rateSeconds ?? 1;
+      return { sql: `(sum(${numeric(arg(0))}) / ${seconds})`, type: 'real' };
+    }
     case 'topk':
     case 'topkif': {
       const value = arg(0);

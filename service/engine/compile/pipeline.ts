@@ -31,6 +31,8 @@ export interface CompileEnvironment {
   timeFilter: string;
   now: string;
   binAutoNanos: number;
+  /** The query range's length in seconds (what `rate()` divides by without a time bin). */
+  rangeSeconds: number;
   /** Every dataset the caller may read (for `union` wildcards and `search`). */
   readableDatasets(): string[];
 }
@@ -327,7 +329,7 @@ export class PipelineCompiler {
   }
 
   private summarize(aggregates: ColumnDefinition[], by: ColumnDefinition[], input: Stage): Stage {
-    const rowScope = this.scope(input.columns);
+    let rowScope = this.scope(input.columns, { rateSeconds: this.env.rangeSeconds });
     const keys: { name: string; sql: string; column: Column }[] = [];
     let timeBin: Stage['timeBin'];
     by.forEach((definition, i) => {
@@ -341,6 +343,7 @@ export class PipelineCompiler {
         if (nanos) timeBin = { column: name, nanos };
       }
     });
+    if (timeBin) rowScope = { ...rowScope, rateSeconds: timeBin.nanos / 1e9 };
     const outputs: { name: string; sql: string; column: Column }[] = [];
     const aggregations = new Map<string, { name: string; fields: string[]; args: unknown[] }>();
     aggregates.forEach((definition) => {

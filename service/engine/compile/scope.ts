@@ -22,6 +22,8 @@ export interface ExpressionScope {
   binAutoNanos: number;
   /** Compiles a tabular subquery (`in (T | project x)`, `toscalar(...)`) to SQL. */
   subquery(pipeline: PipelineNode): { sql: string; columns: Column[] };
+  /** Inside summarize: the window `rate()` divides by, in seconds (the time bin or the query range). */
+  rateSeconds?: number;
   /** Inside summarize: compiles an aggregation call, or answers undefined for a scalar function. */
   aggregate?(call: CallNode): Compiled | undefined;
   /** Inside a join condition: the SQL aliases and columns of each side. */
