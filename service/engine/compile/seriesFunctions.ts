@@ -102,24 +102,23 @@ define('series_fill_const', (site) => {
   const fill = site.raw.length > 1 ? asNumber(site.arg(1)) : '0';
   return out(json(`list_transform(${numbers(site.arg(0))}, apl_x -> coalesce(apl_x, ${fill}))`), 'dynamic', true);
 });
-define('series_fill_forward', (site) => {
+/**
+ * The fills run as a correlated subquery over the unnested array with window functions, so they
+ * stay O(n log n) on long series: each element sees the nearest known value before and after it.
+ */
+function fill(site: CallSite, value: (x: string) => string): Compiled {
   const list = numbers(site.arg(0));
-  return out(json(`list_transform(range(len(${list})), apl_i -> list_filter(${list}[1 : apl_i + 1], apl_x -> apl_x IS NOT NULL)[-1])`), 'dynamic', true);
-});
-define('series_fill_backward', (site) => {
-  const list = numbers(site.arg(0));
-  return out(json(`list_transform(range(len(${list})), apl_i -> list_filter(${list}[apl_i + 1 :], apl_x -> apl_x IS NOT NULL)[1])`), 'dynamic', true);
-});
-define('series_fill_linear', (site) => {
-  const list = numbers(site.arg(0));
-  // Indexes of the nearest known values before and after position i, interpolated between.
-  const known = `list_filter(range(len(${list})), apl_j -> ${list}[apl_j + 1] IS NOT NULL)`;
-  const before = `list_filter(${known}, apl_j -> apl_j <= apl_i)[-1]`;
-  const after = `list_filter(${known}, apl_j -> apl_j >= apl_i)[1]`;
-  const value = (index: string) => `${list}[${index} + 1]`;
-  const interpolated = `(CASE WHEN ${before} IS NULL THEN ${value(after)} WHEN ${after} IS NULL THEN ${value(before)} WHEN ${before} = ${after} THEN ${value(before)} ELSE ${value(before)} + (${value(after)} - ${value(before)}) * (apl_i - ${before}) / (${after} - ${before}) END)`;
-  return out(json(`list_transform(range(len(${list})), apl_i -> ${interpolated})`), 'dynamic', true);
-});
+  const known = (frame: string, pick: string) => `${pick}(CASE WHEN apl_x IS NOT NULL THEN apl_SELECT END IGNORE NULLS) OVER (ORDER BY apl_i ROWS BETWEEN ${frame})`;
+  const before = (what: string) => known('UNBOUNDED PRECEDING AND CURRENT ROW', 'last_value').replace('apl_SELECT', what);
+  const after = (what: string) => known('CURRENT ROW AND UNBOUNDED FOLLOWING', 'first_value').replace('apl_SELECT', what);
+  const windows = `SELECT apl_i, apl_x, ${before('apl_x')} AS apl_bx, ${before('apl_i')} AS apl_bi, ${after('apl_x')} AS apl_ax, ${after('apl_i')} AS apl_ai FROM (SELECT unnest(${list}) AS apl_x, generate_subscripts(${list}, 1) AS apl_i)`;
+  return out(`coalesce((SELECT to_json(list(${value('')} ORDER BY apl_i)) FROM (${windows})), '[]'::JSON)`, 'dynamic', true);
+}
+define('series_fill_forward', (site) => fill(site, () => 'apl_bx'));
+define('series_fill_backward', (site) => fill(site, () => 'apl_ax'));
+define('series_fill_linear', (site) =>
+  fill(site, () => '(CASE WHEN apl_bi IS NULL THEN apl_ax WHEN apl_ai IS NULL OR apl_ai = apl_bi THEN apl_bx ELSE apl_bx + (apl_ax - apl_bx) * (apl_i - apl_bi) / (apl_ai - apl_bi) END)'),
+);
 
 /** Finite impulse response: y[i] = Σ f[j]·x[i−j], divided by Σ f (normalised, the default). */
 define('series_fir', (site) => {
@@ -131,11 +130,14 @@ define('series_fir', (site) => {
   return out(json(`list_transform(range(len(${list})), apl_i -> ${sum} / ${divisor})`), 'dynamic', true);
 });
 
+const maxFourierPoints = 4096;
+
 /** Discrete Fourier transform (O(n²), fine for series of a few thousand points). */
 function fourier(site: CallSite, inverse: boolean) {
   const real = numbers(site.arg(0));
   const imaginary = site.raw.length > 1 ? numbers(site.arg(1)) : `list_transform(${real}, apl_x -> 0.0)`;
-  const n = `len(${real})`;
+  // Beyond a few thousand points the O(n²) transform would run for minutes: refuse instead.
+  const n = `(CASE WHEN len(${real}) > ${maxFourierPoints} THEN error('series_fft()/series_ifft() take at most ${maxFourierPoints} points here') ELSE len(${real}) END)`;
   const sign = inverse ? '' : '-';
   const angle = `(${sign}2 * pi() * apl_k * apl_t / ${n})`;
   const re = `${real}[apl_t + 1]`;
