@@ -19,9 +19,8 @@ async function* pieces(bytes: Uint8Array, size = 5): AsyncGenerator<Uint8Array> 
 /** Whether the body would be stored through read_json (scanned in small pieces, as a stream). */
 function takesReadJson(body: string): boolean {
   const shape = new NdjsonShape();
-  for (const piece of [...Array(Math.ceil(body.length / 3)).keys()].map((i) => text(body).subarray(i * 3, i * 3 + 3))) {
-    shape.push(piece);
-  }
+  const bytes = text(body);
+  for (let start = 0; start < bytes.length; start += 3) shape.push(bytes.subarray(start, start + 3));
   return shape.end() && planReadJson(shape) !== undefined;
 }
 
