@@ -53,6 +53,8 @@ export type Principal =
       orgId: string;
       datasetCapabilities: DatasetCapabilities;
       orgCapabilities: OrgCapabilities;
+      /** When the token stops working; undefined for no expiry. */
+      expiresAt?: Date;
     };
 
 export function datasetCapability(name: DatasetCapabilityName, action: Action): Capability {

@@ -70,13 +70,16 @@ export class TokenRegistry {
 
   /**
    * Issues a new token (new id and secret) carrying the old one's settings, or `replacement`'s, and
-   * retires the old one: unlisted, but its secret keeps working until `existingExpiresAt`.
+   * retires the old one: unlisted, but its secret keeps working until `existingExpiresAt` (never
+   * longer than it would have anyway). `check` sees the new token's settings before anything is
+   * written and may throw to refuse them.
    */
   async regenerate(
     id: string,
     existingExpiresAt: Date,
     newExpiresAt: Date | undefined,
     replacement: TokenInput | undefined,
+    check: (input: TokenInput) => void = () => undefined,
   ): Promise<(ApiToken & { token: string }) | undefined> {
     return this.database.transaction(async (tx) => {
       const row = await tx.one<TokenRow>('SELECT * FROM api_tokens WHERE id = $1 AND NOT retired', [id]);
@@ -90,9 +93,12 @@ export class TokenRegistry {
         orgCapabilities: old.orgCapabilities,
       };
       if (replacement && newExpiresAt) input.expiresAt = newExpiresAt;
+      check(input);
+      const oldExpiry = row.expires_at === null ? undefined : new Date(row.expires_at);
+      const retiredAt = oldExpiry && oldExpiry < existingExpiresAt ? oldExpiry : existingExpiresAt;
       await tx.run('UPDATE api_tokens SET retired = true, expires_at = $2 WHERE id = $1', [
         id,
-        existingExpiresAt.toISOString(),
+        retiredAt.toISOString(),
       ]);
       const secret = newSecret('xaat-');
       return { ...(await this.insert(tx, input, secret)), token: secret };
@@ -104,13 +110,15 @@ export class TokenRegistry {
     const digest = sha256(secret);
     const row = await this.database.one<TokenRow>('SELECT * FROM api_tokens WHERE secret_sha256 = $1', [digest]);
     if (!row || !sameDigest(row.secret_sha256, digest)) return undefined;
-    if (row.expires_at !== null && new Date(row.expires_at).getTime() <= now.getTime()) return undefined;
+    const expiresAt = row.expires_at === null ? undefined : new Date(row.expires_at);
+    if (expiresAt !== undefined && expiresAt.getTime() <= now.getTime()) return undefined;
     return {
       kind: 'token',
       tokenId: row.id,
       orgId,
       datasetCapabilities: JSON.parse(row.dataset_capabilities) as DatasetCapabilities,
       orgCapabilities: JSON.parse(row.org_capabilities) as OrgCapabilities,
+      ...(expiresAt === undefined ? {} : { expiresAt }),
     };
   }
 

@@ -1,5 +1,6 @@
 /** `/v2/tokens…`: API token create, list, get, delete, regenerate. */
 import { orgCapability } from '../auth/capabilities.ts';
+import { assertGrantable } from '../auth/grantable.ts';
 import { parseDatasetCapabilities, parseOrgCapabilities, type TokenInput } from '../auth/tokens.ts';
 import { HttpError, notFound, type Route } from '../http/types.ts';
 import { expectObject, optionalString, optionalTimestamp, requiredString, type JsonObject } from '../http/validate.ts';
@@ -27,6 +28,7 @@ export const tokenRoutes: Route[] = [
     capability: orgCapability('apiTokens', 'create'),
     handler: async (context) => {
       const input = tokenInput(expectObject(await context.json()));
+      assertGrantable(context.principal, input);
       return { status: 200, body: await context.services.tokens.create(input) };
     },
   },
@@ -69,6 +71,8 @@ export const tokenRoutes: Route[] = [
         existingExpiresAt,
         optionalTimestamp(body, 'newTokenExpiresAt'),
         replacement,
+        // Regenerating hands out a secret for the new token's capabilities, so the caller must hold them.
+        (input) => assertGrantable(context.principal, input),
       );
       if (!regenerated) throw notFound(`token "${context.params.id}"`);
       return { status: 200, body: regenerated };
