@@ -2,7 +2,6 @@
  * HTTP client for an Axiom-compatible service (undici). No `vscode` import: the extension wraps it,
  * tests drive it against the real local service. The token is held in memory only and never logged.
  */
-import { request } from 'undici';
 import type {
   Annotation,
   ApiToken,
@@ -107,6 +106,8 @@ export class Connection {
       body = JSON.stringify(init.body);
       headers['content-type'] = 'application/json';
     }
+    // Loaded on the first request, not when the extension activates.
+    const { request } = await import('undici');
     const response = await request(this.baseUrl + path, {
       method: method as 'GET',
       headers,

@@ -7,7 +7,7 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import type { Schema } from '../language/index.ts';
 import { affectsConnection, readConfig, type AplConfig } from './config.ts';
 import { Connection } from './connection.ts';
-import { createLanguageClient, sendSchema } from './languageClient.ts';
+import { sendSchema, startLanguageClient } from './languageClient.ts';
 import { ResultsPanel } from './resultsPanel.ts';
 import { fetchSchema } from './schema.ts';
 import { StatusBar } from './statusBar.ts';
@@ -21,9 +21,8 @@ export class Ctx implements vscode.Disposable {
   readonly statusBar = new StatusBar();
   readonly diagnostics = vscode.languages.createDiagnosticCollection('apl-service');
   readonly results: ResultsPanel;
-  readonly client: LanguageClient;
   /** Resolves once the language server runs; activation does not wait for it. */
-  readonly clientReady: Promise<void>;
+  readonly client: Promise<LanguageClient>;
   private readonly disposables: vscode.Disposable[] = [];
   private schemaRefresh: Promise<Schema | undefined> | undefined;
   config: AplConfig = readConfig();
@@ -31,8 +30,7 @@ export class Ctx implements vscode.Disposable {
   constructor(readonly extension: vscode.ExtensionContext) {
     this.tokens = new TokenStore(extension.secrets);
     this.results = new ResultsPanel(extension.extensionUri);
-    this.client = createLanguageClient(extension);
-    this.clientReady = this.client.start();
+    this.client = startLanguageClient(extension);
     this.statusBar.setTimeRange(this.timeRange);
     this.statusBar.show();
     this.push(this.statusBar, this.diagnostics, this.results);
@@ -93,8 +91,7 @@ export class Ctx implements vscode.Disposable {
     this.statusBar.setConnection({ kind: 'connecting', url: connection.url });
     try {
       const schema = await fetchSchema(connection);
-      await this.clientReady;
-      await sendSchema(this.client, schema);
+      await sendSchema(await this.client, schema);
       this.statusBar.setConnection({ kind: 'connected', url: connection.url, datasets: schema.datasets.length });
       return schema;
     } catch (error) {
@@ -105,7 +102,7 @@ export class Ctx implements vscode.Disposable {
 
   async dispose(): Promise<void> {
     for (const disposable of this.disposables.splice(0).reverse()) disposable.dispose();
-    await this.client.stop().catch(() => undefined);
+    await this.client.then((client) => client.stop()).catch(() => undefined);
   }
 }
 

@@ -39,8 +39,7 @@ export function activate(context: vscode.ExtensionContext): AplExtensionApi {
   void current.refreshSchema();
   return {
     setSchema: async (schema) => {
-      await current.clientReady;
-      await sendSchema(current.client, schema);
+      await sendSchema(await current.client, schema);
     },
     refreshSchema: () => current.refreshSchema(),
   };

@@ -1,10 +1,15 @@
-/** Starts the APL language server (IPC) and gives the one call the extension needs: `setSchema`. */
+/**
+ * Starts the APL language server (IPC) and gives the one call the extension needs: `setSchema`.
+ * vscode-languageclient is loaded on first use, after activation has returned: loading it is most of
+ * what activation would otherwise cost.
+ */
 import type * as vscode from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import type { LanguageClient, LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
 import type { Schema } from '../language/index.ts';
 import { SetSchemaNotification, type InitializationOptions } from '../server/protocol.ts';
 
-export function createLanguageClient(context: vscode.ExtensionContext): LanguageClient {
+export async function startLanguageClient(context: vscode.ExtensionContext): Promise<LanguageClient> {
+  const { LanguageClient, TransportKind } = await import('vscode-languageclient/node');
   const serverModule = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
     run: { module: serverModule, transport: TransportKind.ipc },
@@ -18,7 +23,9 @@ export function createLanguageClient(context: vscode.ExtensionContext): Language
     ],
     initializationOptions,
   };
-  return new LanguageClient('axiom-apl', 'APL Language Server', serverOptions, clientOptions);
+  const client = new LanguageClient('axiom-apl', 'APL Language Server', serverOptions, clientOptions);
+  await client.start();
+  return client;
 }
 
 export function sendSchema(client: LanguageClient, schema: Schema): Promise<void> {

@@ -16,6 +16,24 @@ const common = {
   logLevel: 'warning',
 };
 
+// Libraries the extension needs only after activation get bundles of their own, loaded by the
+// extension's dynamic imports on first use, so activation does not parse them.
+const deferredLibraries = {
+  'vscode-languageclient/node': 'languageclient',
+  undici: 'undici',
+};
+
+/** Points the extension's imports of the deferred libraries at their own bundles. */
+const deferLibraries = {
+  name: 'defer-libraries',
+  setup(build) {
+    build.onResolve({ filter: /^(vscode-languageclient\/node|undici)$/ }, ({ path }) => ({
+      path: `./lib/${deferredLibraries[path]}.js`,
+      external: true,
+    }));
+  },
+};
+
 const entries = [
   { entryPoints: ['server/main.ts'], outfile: 'dist/server.js' },
   // DuckDB is a native addon: it is loaded from node_modules, not bundled.
@@ -25,7 +43,12 @@ const entries = [
     banner: { js: '#!/usr/bin/env node' },
     external: ['@duckdb/node-api', '@duckdb/node-bindings'],
   },
-  { entryPoints: ['client/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  { entryPoints: ['client/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [deferLibraries] },
+  ...Object.entries(deferredLibraries).map(([library, name]) => ({
+    stdin: { contents: `module.exports = require(${JSON.stringify(library)});`, resolveDir: '.' },
+    outfile: `dist/lib/${name}.js`,
+    external: ['vscode'],
+  })),
   // The results webview runs in the browser: its script and styles (with uPlot) are bundled apart.
   {
     entryPoints: { main: 'client/webview/main.ts' },
