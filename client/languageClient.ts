@@ -29,5 +29,5 @@ export async function startLanguageClient(context: vscode.ExtensionContext): Pro
 }
 
 export function sendSchema(client: LanguageClient, schema: Schema): Promise<void> {
-  return client.sendNotification(SetSchemaNotification.type, schema);
+  return client.sendNotification(SetSchemaNotification.method, schema satisfies SetSchemaNotification.Params);
 }

@@ -49,7 +49,7 @@ export function startServer(connection: Connection): void {
     return { capabilities: serverCapabilities, serverInfo: { name: 'apl-language-server' } };
   });
 
-  connection.onNotification(SetSchemaNotification.type, (schema) => {
+  connection.onNotification(SetSchemaNotification.method, (schema: SetSchemaNotification.Params) => {
     if (!useSchema(schema, SetSchemaNotification.method)) return;
     diagnostics.publishAll();
     if (canRefreshSemanticTokens) {
