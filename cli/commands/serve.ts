@@ -1,10 +1,10 @@
 import { homedir } from 'node:os';
 import * as path from 'node:path';
-import { loadDemoData } from '../../service/demo/index.ts';
+import { defaultDemoEvents, loadDemoData } from '../../service/demo/index.ts';
 import { startService } from '../../service/index.ts';
 import { exitCodes, parseCommandArgs, UsageError, type CliContext, type Command } from '../command.ts';
 
-const usage = `Usage: apl serve [--host 127.0.0.1] [--port 8080] [--data DIR] [--demo]
+const usage = `Usage: apl serve [--host 127.0.0.1] [--port 8080] [--data DIR] [--demo [--demo-events N]]
 
 Runs a local service that speaks the Axiom API (datasets, ingest, tokens, annotations, queries),
 storing everything in DIR/apl.duckdb. The admin personal token comes from APL_ADMIN_TOKEN, else
@@ -15,6 +15,8 @@ Options:
   --port PORT  Port to listen on, 0 for any free one (default 8080)
   --data DIR   Data directory (default $XDG_DATA_HOME/apl or ~/.local/share/apl)
   --demo       Create the demo datasets (sample-http-logs, otel-demo-traces) unless they exist
+  --demo-events N
+               Events per demo dataset (default ${defaultDemoEvents})
   -h, --help   Show this help`;
 
 export function defaultDataDir(environment: NodeJS.ProcessEnv = process.env): string {
@@ -45,6 +47,7 @@ export const serveCommand: Command = {
       port: { type: 'string' },
       data: { type: 'string' },
       demo: { type: 'boolean' },
+      'demo-events': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     });
     if (values.help) {
@@ -54,6 +57,10 @@ export const serveCommand: Command = {
     if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
     const port = Number(values.port ?? '8080');
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`invalid port '${values.port}'`);
+    const demoEvents = Number(values['demo-events'] ?? defaultDemoEvents);
+    if (!Number.isInteger(demoEvents) || demoEvents < 0) {
+      throw new UsageError(`invalid --demo-events '${values['demo-events']}': expected a whole number`);
+    }
     const host = values.host ?? '127.0.0.1';
     const dataDir = path.resolve(context.cwd, values.data ?? defaultDataDir());
 
@@ -74,7 +81,7 @@ export const serveCommand: Command = {
         : `admin token: in ${source} (organisation id "${service.credentials.orgId}")`,
     );
     if (values.demo) {
-      const created = await loadDemoData(service.services);
+      const created = await loadDemoData(service.services, { eventsPerDataset: demoEvents });
       context.stdout(created.length > 0 ? `demo datasets created: ${created.join(', ')}` : 'demo datasets already present');
     }
     const signal = await stopped;

@@ -10,6 +10,8 @@ import type { DatasetKind } from '../store/datasets.ts';
 import { httpLogEvents, httpLogFields } from './httpLogs.ts';
 import { otelTraceEvents, otelTraceFields } from './otelTraces.ts';
 
+export const defaultDemoEvents = 100_000;
+
 export interface DemoOptions {
   eventsPerDataset?: number;
   now?: Date;
@@ -45,7 +47,7 @@ export const demoDatasets: DemoDataset[] = [
 
 /** Creates the demo datasets that do not exist yet; answers the names it created. */
 export async function loadDemoData(services: Services, options: DemoOptions = {}): Promise<string[]> {
-  const count = options.eventsPerDataset ?? 100_000;
+  const count = options.eventsPerDataset ?? defaultDemoEvents;
   const now = options.now ?? new Date();
   const created: string[] = [];
   for (const demo of demoDatasets) {
