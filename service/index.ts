@@ -12,6 +12,7 @@ import { AnnotationRegistry } from './store/annotations.ts';
 import { Database } from './store/database.ts';
 import { DatasetRegistry } from './store/datasets.ts';
 import { EventStore } from './store/eventStore.ts';
+import { UserRegistry } from './store/users.ts';
 
 export interface ServiceOptions {
   host?: string;
@@ -42,6 +43,7 @@ export async function openServices(config: ServiceConfig): Promise<Services> {
     datasets: new DatasetRegistry(database),
     tokens: new TokenRegistry(database),
     annotations: new AnnotationRegistry(database),
+    users: new UserRegistry(database),
   };
 }
 

@@ -4,6 +4,7 @@ import type { EventStore } from './store/eventStore.ts';
 import type { DatasetRegistry } from './store/datasets.ts';
 import type { TokenRegistry } from './auth/tokens.ts';
 import type { AnnotationRegistry } from './store/annotations.ts';
+import type { UserRegistry } from './store/users.ts';
 
 export interface ServiceConfig {
   /** Directory holding `apl.duckdb` and `credentials.json`. */
@@ -21,4 +22,5 @@ export interface Services {
   datasets: DatasetRegistry;
   tokens: TokenRegistry;
   annotations: AnnotationRegistry;
+  users: UserRegistry;
 }

@@ -1,4 +1,4 @@
-/** `/v2/datasets…`: dataset CRUD, trim, fields and map fields. */
+/** `/v2/datasets…`: dataset CRUD, trim, vacuum, fields (and their metadata) and map fields. */
 import { datasetCapability, orgCapability } from '../auth/capabilities.ts';
 import { HttpError, notFound, type RequestContext, type Route } from '../http/types.ts';
 import {
@@ -7,11 +7,20 @@ import {
   optionalInteger,
   optionalString,
   requiredString,
+  type JsonObject,
 } from '../http/validate.ts';
-import { datasetKinds, datasetNameProblem, type Dataset, type DatasetKind } from '../store/datasets.ts';
+import {
+  datasetKinds,
+  datasetNameProblem,
+  noFieldMetadata,
+  type Dataset,
+  type DatasetKind,
+  type FieldMetadata,
+} from '../store/datasets.ts';
+import type { FieldInfo } from '../store/fieldTypes.ts';
 import { parseGoDuration } from '../goDuration.ts';
 
-async function existing(context: RequestContext): Promise<Dataset> {
+export async function existing(context: RequestContext): Promise<Dataset> {
   const name = context.params.id!;
   const dataset = await context.services.datasets.get(name);
   if (!dataset) throw notFound(`dataset "${name}"`);
@@ -20,6 +29,52 @@ async function existing(context: RequestContext): Promise<Dataset> {
 
 function who(context: RequestContext): string {
   return context.principal.kind === 'personal' ? context.principal.userId : context.principal.tokenId;
+}
+
+/** Validates a create body and creates the dataset's metadata and event table; 409 if it exists. */
+export async function createDataset(context: RequestContext, body: JsonObject): Promise<Dataset> {
+  const name = requiredString(body, 'name');
+  const problem = datasetNameProblem(name);
+  if (problem) throw new HttpError(400, `invalid dataset name "${name}": ${problem}`);
+  const kind = optionalString(body, 'kind') ?? 'axiom:events:v1';
+  if (!(datasetKinds as readonly string[]).includes(kind)) {
+    throw new HttpError(400, `invalid request body: "kind" must be one of ${datasetKinds.join(', ')}`);
+  }
+  const { datasets, events } = context.services;
+  const created = await datasets.create({
+    name,
+    kind: kind as DatasetKind,
+    description: optionalString(body, 'description') ?? '',
+    who: who(context),
+    useRetentionPeriod: optionalBoolean(body, 'useRetentionPeriod') ?? false,
+    retentionDays: optionalInteger(body, 'retentionDays') ?? 0,
+  });
+  if (!created) throw new HttpError(409, `dataset "${name}" already exists`);
+  try {
+    await events.createDataset(name);
+  } catch (error) {
+    await datasets.delete(name);
+    throw error;
+  }
+  return created;
+}
+
+export async function deleteDataset(context: RequestContext): Promise<void> {
+  const dataset = await existing(context);
+  await context.services.events.dropDataset(dataset.name);
+  await context.services.datasets.delete(dataset.name);
+}
+
+/** Deletes the events older than the body's `maxDuration` (a Go duration); answers how many. */
+export async function trimDataset(context: RequestContext): Promise<number> {
+  const body = expectObject(await context.json());
+  const text = requiredString(body, 'maxDuration');
+  const duration = parseGoDuration(text);
+  if (duration === undefined || duration < 0) {
+    throw new HttpError(400, `invalid request body: "maxDuration" must be a duration such as "1h" or "30m0s", got "${text}"`);
+  }
+  const dataset = await existing(context);
+  return context.services.events.trimDataset(dataset.name, new Date(Date.now() - duration));
 }
 
 const mapFieldName = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
@@ -44,33 +99,7 @@ export const datasetRoutes: Route[] = [
     method: 'POST',
     path: '/v2/datasets',
     capability: orgCapability('datasets', 'create'),
-    handler: async (context) => {
-      const body = expectObject(await context.json());
-      const name = requiredString(body, 'name');
-      const problem = datasetNameProblem(name);
-      if (problem) throw new HttpError(400, `invalid dataset name "${name}": ${problem}`);
-      const kind = optionalString(body, 'kind') ?? 'axiom:events:v1';
-      if (!(datasetKinds as readonly string[]).includes(kind)) {
-        throw new HttpError(400, `invalid request body: "kind" must be one of ${datasetKinds.join(', ')}`);
-      }
-      const { datasets, events } = context.services;
-      const created = await datasets.create({
-        name,
-        kind: kind as DatasetKind,
-        description: optionalString(body, 'description') ?? '',
-        who: who(context),
-        useRetentionPeriod: optionalBoolean(body, 'useRetentionPeriod') ?? false,
-        retentionDays: optionalInteger(body, 'retentionDays') ?? 0,
-      });
-      if (!created) throw new HttpError(409, `dataset "${name}" already exists`);
-      try {
-        await events.createDataset(name);
-      } catch (error) {
-        await datasets.delete(name);
-        throw error;
-      }
-      return { status: 200, body: created };
-    },
+    handler: async (context) => ({ status: 200, body: await createDataset(context, expectObject(await context.json())) }),
   },
   {
     method: 'GET',
@@ -98,9 +127,7 @@ export const datasetRoutes: Route[] = [
     path: '/v2/datasets/:id',
     capability: orgCapability('datasets', 'delete'),
     handler: async (context) => {
-      const dataset = await existing(context);
-      await context.services.events.dropDataset(dataset.name);
-      await context.services.datasets.delete(dataset.name);
+      await deleteDataset(context);
       return { status: 204 };
     },
   },
@@ -109,15 +136,19 @@ export const datasetRoutes: Route[] = [
     path: '/v2/datasets/:id/trim',
     capability: datasetCapability('trim', 'update'),
     handler: async (context) => {
-      const body = expectObject(await context.json());
-      const text = requiredString(body, 'maxDuration');
-      const duration = parseGoDuration(text);
-      if (duration === undefined || duration < 0) {
-        throw new HttpError(400, `invalid request body: "maxDuration" must be a duration such as "1h" or "30m0s", got "${text}"`);
-      }
-      const dataset = await existing(context);
-      await context.services.events.trimDataset(dataset.name, new Date(Date.now() - duration));
+      await trimDataset(context);
       return { status: 204 };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v2/datasets/:id/vacuum',
+    capability: datasetCapability('vacuum', 'update'),
+    handler: async (context) => {
+      const dataset = await existing(context);
+      await context.services.events.vacuumDataset(dataset.name);
+      // The reference names the result VacuumResult without giving it any member.
+      return { status: 200, body: {} };
     },
   },
   {
@@ -126,8 +157,11 @@ export const datasetRoutes: Route[] = [
     capability: datasetCapability('query', 'read'),
     handler: async (context) => {
       const dataset = await existing(context);
-      const fields = await context.services.events.fields(dataset.name);
-      return { status: 200, body: fields.map(fieldObject) };
+      const [fields, metadata] = await Promise.all([
+        context.services.events.fields(dataset.name),
+        context.services.datasets.fieldMetadata(dataset.name),
+      ]);
+      return { status: 200, body: fields.map((field) => fieldObject(field, metadata.get(field.name))) };
     },
   },
   {
@@ -135,11 +169,32 @@ export const datasetRoutes: Route[] = [
     path: '/v2/datasets/:id/fields/:field',
     capability: datasetCapability('query', 'read'),
     handler: async (context) => {
-      const dataset = await existing(context);
-      const fields = await context.services.events.fields(dataset.name);
-      const field = fields.find((candidate) => candidate.name === context.params.field);
-      if (!field) throw notFound(`field "${context.params.field}" of dataset "${dataset.name}"`);
-      return { status: 200, body: fieldObject(field) };
+      const { field, metadata } = await existingField(context);
+      return { status: 200, body: fieldObject(field, metadata) };
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/v2/datasets/:id/fields/:field',
+    capability: update,
+    handler: async (context) => {
+      const body = expectObject(await context.json());
+      const { dataset, field, metadata } = await existingField(context);
+      const name = optionalString(body, 'name');
+      if (name !== undefined && name !== field.name) {
+        throw new HttpError(400, `invalid request body: "name" is "${name}" but the path names field "${field.name}" (fields cannot be renamed)`);
+      }
+      const type = optionalString(body, 'type');
+      if (type !== undefined && type !== field.type) {
+        throw new HttpError(400, `invalid request body: "type" is "${type}" but field "${field.name}" holds ${field.type} values (the type comes from the data)`);
+      }
+      const updated: FieldMetadata = {
+        description: optionalString(body, 'description') ?? metadata.description,
+        unit: optionalString(body, 'unit') ?? metadata.unit,
+        hidden: optionalBoolean(body, 'hidden') ?? metadata.hidden,
+      };
+      await context.services.datasets.setFieldMetadata(dataset.name, field.name, updated);
+      return { status: 200, body: fieldObject(field, updated) };
     },
   },
   {
@@ -195,6 +250,15 @@ export const datasetRoutes: Route[] = [
   },
 ];
 
-function fieldObject(field: { name: string; type: string }) {
-  return { name: field.name, type: field.type, description: '', unit: '', hidden: false };
+async function existingField(context: RequestContext) {
+  const dataset = await existing(context);
+  const fields = await context.services.events.fields(dataset.name);
+  const field = fields.find((candidate) => candidate.name === context.params.field);
+  if (!field) throw notFound(`field "${context.params.field}" of dataset "${dataset.name}"`);
+  const metadata = (await context.services.datasets.fieldMetadata(dataset.name)).get(field.name) ?? noFieldMetadata;
+  return { dataset, field, metadata };
+}
+
+function fieldObject(field: FieldInfo, metadata: FieldMetadata = noFieldMetadata) {
+  return { name: field.name, type: field.type, description: metadata.description, unit: metadata.unit, hidden: metadata.hidden };
 }

@@ -2,6 +2,7 @@
 import type { Route } from '../http/types.ts';
 import { annotationRoutes } from './annotations.ts';
 import { datasetRoutes } from './datasets.ts';
+import { datasetV1Routes } from './datasetsV1.ts';
 import { identityRoutes } from './identity.ts';
 import { ingestRoutes } from './ingest.ts';
 import { queryRoutes } from './query.ts';
@@ -9,6 +10,7 @@ import { tokenRoutes } from './tokens.ts';
 
 export const routes: readonly Route[] = [
   ...datasetRoutes,
+  ...datasetV1Routes,
   ...ingestRoutes,
   ...queryRoutes,
   ...tokenRoutes,

@@ -1,6 +1,7 @@
 /**
  * The one DuckDB database file of the service (`<data dir>/apl.duckdb`): the metadata tables of
- * datasets, tokens and annotations, and the event tables the event store creates beside them.
+ * datasets (and their fields' metadata), tokens, annotations and the user, and the event tables the
+ * event store creates beside them.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,6 +39,18 @@ CREATE TABLE IF NOT EXISTS api_tokens (
   secret_sha256 VARCHAR NOT NULL,
   created VARCHAR NOT NULL,
   retired BOOLEAN NOT NULL
+);
+CREATE TABLE IF NOT EXISTS field_metadata (
+  dataset VARCHAR NOT NULL,
+  name VARCHAR NOT NULL,
+  description VARCHAR NOT NULL,
+  unit VARCHAR NOT NULL,
+  hidden BOOLEAN NOT NULL,
+  PRIMARY KEY (dataset, name)
+);
+CREATE TABLE IF NOT EXISTS users (
+  id VARCHAR PRIMARY KEY,
+  name VARCHAR NOT NULL
 );
 CREATE TABLE IF NOT EXISTS annotations (
   id VARCHAR PRIMARY KEY,

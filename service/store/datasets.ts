@@ -36,6 +36,22 @@ export interface DatasetUpdate {
   mapFields?: string[];
 }
 
+/** What a user may say about a field; its name and type come from the data. */
+export interface FieldMetadata {
+  description: string;
+  unit: string;
+  hidden: boolean;
+}
+
+export const noFieldMetadata: FieldMetadata = { description: '', unit: '', hidden: false };
+
+interface FieldMetadataRow extends Record<string, unknown> {
+  name: string;
+  description: string;
+  unit: string;
+  hidden: boolean;
+}
+
 interface DatasetRow extends Record<string, unknown> {
   name: string;
   kind: string;
@@ -100,8 +116,28 @@ export class DatasetRegistry {
     return this.get(name);
   }
 
+  /** Deletes the dataset's metadata and its fields' metadata, so a dataset re-created later starts bare. */
   async delete(name: string): Promise<boolean> {
+    await this.database.run('DELETE FROM field_metadata WHERE dataset = $1', [name]);
     return (await this.database.all('DELETE FROM datasets WHERE name = $1 RETURNING name', [name])).length > 0;
+  }
+
+  /** The metadata set on the dataset's fields, by field name (fields never described are absent). */
+  async fieldMetadata(name: string): Promise<Map<string, FieldMetadata>> {
+    const rows = await this.database.all<FieldMetadataRow>(
+      'SELECT name, description, unit, hidden FROM field_metadata WHERE dataset = $1',
+      [name],
+    );
+    return new Map(rows.map((row) => [row.name, { description: row.description, unit: row.unit, hidden: row.hidden }]));
+  }
+
+  async setFieldMetadata(name: string, field: string, metadata: FieldMetadata): Promise<void> {
+    await this.database.run(
+      `INSERT INTO field_metadata VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (dataset, name) DO UPDATE SET description = excluded.description, unit = excluded.unit,
+           hidden = excluded.hidden`,
+      [name, field, metadata.description, metadata.unit, metadata.hidden],
+    );
   }
 }
 

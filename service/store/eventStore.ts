@@ -87,6 +87,21 @@ export class EventStore {
     });
   }
 
+  /**
+   * Compacts the dataset's storage: refreshes the table's statistics, then checkpoints, which writes
+   * the WAL into the file and gives back the blocks of deleted (trimmed) rows.
+   */
+  async vacuumDataset(name: string): Promise<void> {
+    await this.withConnection(name, (connection) => connection.run(`VACUUM ANALYZE ${eventTable(name)}`));
+    const connection = await this.database.connect();
+    try {
+      // With other writers in flight DuckDB skips the checkpoint; the next one catches up.
+      await connection.run('CHECKPOINT');
+    } finally {
+      connection.closeSync();
+    }
+  }
+
   /** The dataset's fields in column order, `_time` and `_sysTime` first. */
   async fields(name: string): Promise<FieldInfo[]> {
     const columns = await this.withConnection(name, (connection) => this.columns(connection, name));

@@ -61,8 +61,20 @@ const rows: Record<string, Row> = {
     grant: onDataset('*', 'trim', 'update'),
     allowed: 204,
   },
+  'vacuum dataset': {
+    method: 'POST',
+    request: async (s) => ({ path: `/v2/datasets/${await dataset(s)}/vacuum` }),
+    grant: onDataset('*', 'vacuum', 'update'),
+    allowed: 200,
+  },
   'list fields': { method: 'GET', request: async (s) => ({ path: `/v2/datasets/${await dataset(s)}/fields` }), grant: onDataset('*', 'query', 'read'), allowed: 200 },
   'get field': { method: 'GET', request: async (s) => ({ path: `/v2/datasets/${await dataset(s)}/fields/_time` }), grant: onDataset('*', 'query', 'read'), allowed: 200 },
+  'update field': {
+    method: 'PUT',
+    request: async (s) => ({ path: `/v2/datasets/${await dataset(s)}/fields/_time`, body: { description: 'when' } }),
+    grant: org('datasets', 'update'),
+    allowed: 200,
+  },
   'list map fields': { method: 'GET', request: async (s) => ({ path: `/v2/datasets/${await dataset(s)}/mapfields` }), grant: org('datasets', 'read'), allowed: 200 },
   'create map field': {
     method: 'POST',
@@ -85,6 +97,27 @@ const rows: Record<string, Row> = {
     },
     grant: org('datasets', 'update'),
     allowed: 204,
+  },
+  'list datasets (v1)': { method: 'GET', request: async () => ({ path: '/v1/datasets' }), grant: org('datasets', 'read'), allowed: 200 },
+  'create dataset (v1)': {
+    method: 'POST',
+    request: async () => ({ path: '/v1/datasets', body: { name: unique('new-v1') } }),
+    grant: org('datasets', 'create'),
+    allowed: 200,
+  },
+  'get dataset (v1)': { method: 'GET', request: async (s) => ({ path: `/v1/datasets/${await dataset(s)}` }), grant: org('datasets', 'read'), allowed: 200 },
+  'update dataset (v1)': {
+    method: 'PUT',
+    request: async (s) => ({ path: `/v1/datasets/${await dataset(s)}`, body: { description: 'x' } }),
+    grant: org('datasets', 'update'),
+    allowed: 200,
+  },
+  'delete dataset (v1)': { method: 'DELETE', request: async (s) => ({ path: `/v1/datasets/${await dataset(s)}` }), grant: org('datasets', 'delete'), allowed: 204 },
+  'trim dataset (v1)': {
+    method: 'POST',
+    request: async (s) => ({ path: `/v1/datasets/${await dataset(s)}/trim`, body: { maxDuration: '1h' } }),
+    grant: onDataset('*', 'trim', 'update'),
+    allowed: 200,
   },
   ingest: {
     method: 'POST',
@@ -133,6 +166,8 @@ const rows: Record<string, Row> = {
   },
   'delete annotation': { method: 'DELETE', request: async (s) => ({ path: `/v2/annotations/${await annotation(s)}` }), grant: org('annotations', 'delete'), allowed: 204 },
   'get user': { method: 'GET', request: async () => ({ path: '/v2/user' }), allowed: 200 },
+  'rename user': { method: 'PUT', request: async () => ({ path: '/v2/user', body: { name: 'Admin' } }), grant: org('users', 'update'), allowed: 200 },
+  'get user (v1)': { method: 'GET', request: async () => ({ path: '/v1/user' }), allowed: 200 },
   'list orgs': { method: 'GET', request: async () => ({ path: '/v2/orgs' }), allowed: 200 },
   'get org': { method: 'GET', request: async () => ({ path: '/v2/orgs/local' }), allowed: 200 },
 };
@@ -149,8 +184,13 @@ describe('service: auth matrix', () => {
         body: {
           name: 'expired',
           expiresAt: '2020-01-01T00:00:00Z',
-          datasetCapabilities: { '*': { query: ['read'], trim: ['update'], ingest: ['create'] } },
-          orgCapabilities: { datasets: ['create', 'read', 'update', 'delete'], apiTokens: ['create', 'read', 'update', 'delete'], annotations: ['create', 'read', 'update', 'delete'] },
+          datasetCapabilities: { '*': { query: ['read'], trim: ['update'], vacuum: ['update'], ingest: ['create'] } },
+          orgCapabilities: {
+            datasets: ['create', 'read', 'update', 'delete'],
+            apiTokens: ['create', 'read', 'update', 'delete'],
+            annotations: ['create', 'read', 'update', 'delete'],
+            users: ['update'],
+          },
         },
       })
     ).body.token;
