@@ -7,6 +7,7 @@ import { analyzeDocument, getDiagnostics, parseQuery, type Expression, type Node
 import type { Schema } from '../../language/index.ts';
 import { AplQueryError, ErrorSink } from './errors.ts';
 import { engineMacros } from './compile/macros.ts';
+import { registerHostFunctions } from './compile/hostFunctions.ts';
 import { compileQuery } from './compile/query.ts';
 import { orderSql, type Stage } from './compile/stage.ts';
 import { stringLiteral, timestampLiteral } from './compile/sql.ts';
@@ -90,6 +91,7 @@ async function withConnection<T>(database: EngineDatabase, work: (connection: Du
   if (!connection) {
     connection = await database.connect();
     for (const macro of engineMacros) await connection.run(macro);
+    registerHostFunctions(connection);
   }
   try {
     return await work(connection);

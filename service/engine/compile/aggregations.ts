@@ -2,6 +2,7 @@ import type { CallNode, Expression } from '../../../language/index.ts';
 import type { Compiled, ExpressionScope } from './scope.ts';
 import { asBool, asJson, asNumber, compileExpression, intervalMicros, microsToInterval } from './expressions.ts';
 import { isInteger } from './types.ts';
+import { phrasesAggregation, spotlightAggregation } from './insightAggregations.ts';
 
 const aggregationNames = new Set([
   'arg_max', 'arg_min', 'avg', 'avgif', 'count', 'countif', 'dcount', 'dcountif', 'histogram', 'histogramif', 'make_list',
@@ -117,11 +118,13 @@ export function compileAggregation(call: CallNode, scope: ExpressionScope): Comp
       // number_of_bins equal-width bins between the group's smallest and largest value.
       const values = `list(${numeric(arg(0))})${name === 'histogramif' ? filter(2) : ` FILTER (WHERE ${numeric(arg(0))} IS NOT NULL)`}`;
       const bins = `greatest(CAST(${asNumber(arg(1))} AS BIGINT), 1)`;
-      const low = `list_min(${values})`;
-      const width = `nullif((list_max(${values}) - ${low}) / ${bins}, 0)`;
-      const binned = `list_transform(${values}, apl_v -> coalesce(${low} + least(floor((apl_v - ${low}) / ${width}), ${bins} - 1) * ${width}, ${low}))`;
+      // The list, its minimum and the bin width are bound once (a one-element list of a struct):
+      // repeating them inside the per-value lambda would recompute them for every value.
+      const bound = `[{'v': apl_l, 'lo': list_min(apl_l), 'w': nullif((list_max(apl_l) - list_min(apl_l)) / ${bins}, 0)}]`;
+      const binned = `list_transform(apl_h.v, apl_v -> coalesce(apl_h.lo + least(floor((apl_v - apl_h.lo) / apl_h.w), ${bins} - 1) * apl_h.w, apl_h.lo))`;
       const entries = `list_sort(map_entries(list_aggregate(${binned}, 'histogram')))`;
-      return { sql: `to_json(coalesce(list_transform(${entries}, apl_e -> {'value': apl_e.key, 'count': apl_e.value}), []))`, type: 'dynamic', array: true };
+      const perList = `list_transform(${bound}, apl_h -> list_transform(${entries}, apl_e -> {'value': apl_e.key, 'count': apl_e.value}))[1]`;
+      return { sql: `to_json(coalesce(list_transform([${values}], apl_l -> ${perList})[1], []))`, type: 'dynamic', array: true };
     }
     case 'rate': {
       // Per second over the time bin of the summarize, or over the whole query range.
@@ -140,6 +143,10 @@ export function compileAggregation(call: CallNode, scope: ExpressionScope): Comp
         array: true,
       };
     }
+    case 'phrases':
+      return phrasesAggregation(call, rowScope, args);
+    case 'spotlight':
+      return spotlightAggregation(call, rowScope, args);
     default:
       throw scope.errors.at(call.callee.start, `the aggregation ${name}() is not implemented by this engine`);
   }

@@ -7,6 +7,8 @@ import { isInteger, isNumeric, sqlTypeOf, typeFromName, type Column, type Scalar
 import { parseDatetimeText, parseTimespanText } from './timeText.ts';
 
 export function compileExpression(expression: Expression, scope: ExpressionScope): Compiled {
+  // Only and/or operands and comparisons keep the filter context (see ExpressionScope).
+  if (scope.filterContext && expression.kind !== 'Binary' && expression.kind !== 'Paren') scope = { ...scope, filterContext: false };
   switch (expression.kind) {
     case 'Literal':
       return literal(expression);
@@ -59,21 +61,26 @@ function describe(kind: string): string {
 function literal(node: LiteralNode): Compiled {
   switch (node.type) {
     case 'string':
-      return { sql: stringLiteral(String(node.value)), type: 'string' };
+      return { sql: stringLiteral(String(node.value)), type: 'string', notNull: true };
     case 'long':
-      return { sql: numberLiteral(Number(node.value), true), type: 'long' };
+      return { sql: numberLiteral(Number(node.value), true), type: 'long', notNull: true };
     case 'real':
-      return { sql: numberLiteral(Number(node.value), false), type: 'real' };
+      return { sql: numberLiteral(Number(node.value), false), type: 'real', notNull: true };
     case 'bool':
-      return { sql: node.value ? 'TRUE' : 'FALSE', type: 'bool' };
+      return { sql: node.value ? 'TRUE' : 'FALSE', type: 'bool', notNull: true };
     case 'timespan':
-      return { sql: intervalLiteral(Number(node.value)), type: 'timespan' };
+      return { sql: intervalLiteral(Number(node.value)), type: 'timespan', notNull: true };
     default:
       return { sql: 'NULL', type: 'unknown' };
   }
 }
 
 function typedLiteral(node: TypedLiteralNode, scope: ExpressionScope): Compiled {
+  const value = typedLiteralValue(node, scope);
+  return value.sql.startsWith('CAST(NULL') ? value : { ...value, notNull: true };
+}
+
+function typedLiteralValue(node: TypedLiteralNode, scope: ExpressionScope): Compiled {
   const type = typeFromName(node.typeName);
   const text = node.text.trim();
   if (!type) throw scope.errors.at(node.start, `unknown type "${node.typeName}"`);
@@ -292,6 +299,8 @@ function binary(node: BinaryNode, scope: ExpressionScope): Compiled {
     const right = asBool(compileExpression(node.right, scope));
     return { sql: `(${left} ${op.toUpperCase()} ${right})`, type: 'bool' };
   }
+  const filter = scope.filterContext === true;
+  if (filter) scope = { ...scope, filterContext: false };
   if (node.left.kind === 'Star') return anyColumn(node, scope);
   const left = compileExpression(node.left, scope);
   const right = compileExpression(node.right, scope);
@@ -307,7 +316,7 @@ function binary(node: BinaryNode, scope: ExpressionScope): Compiled {
     case '<=':
     case '>':
     case '>=':
-      return comparison(op, left, right);
+      return comparison(op, left, right, filter);
     case '+':
     case '-':
     case '*':
@@ -331,7 +340,11 @@ function anyColumn(node: BinaryNode, scope: ExpressionScope): Compiled {
   return { sql: negated ? `(NOT ${any})` : any, type: 'bool' };
 }
 
-function comparison(op: string, left: Compiled, right: Compiled): Compiled {
+/**
+ * Null rules (null-values page): `==` gives null for two nulls and false for one; `!=` gives null
+ * for two nulls and true for one. Ordering comparisons with a null are null.
+ */
+function comparison(op: string, left: Compiled, right: Compiled, filter: boolean): Compiled {
   let l = left;
   let r = right;
   if (l.type !== r.type) {
@@ -342,9 +355,10 @@ function comparison(op: string, left: Compiled, right: Compiled): Compiled {
     l = { sql: `CAST(${l.sql} AS VARCHAR)`, type: 'string' };
     r = { sql: `CAST(${r.sql} AS VARCHAR)`, type: 'string' };
   }
-  if (op === '==') return { sql: `(${l.sql} = ${r.sql})`, type: 'bool' };
-  // `!=` is true when exactly one side is null (the logical-operators page).
-  if (op === '!=' || op === '<>') return { sql: `(${l.sql} IS DISTINCT FROM ${r.sql})`, type: 'bool' };
+  const oneMayBeNull = left.notNull || right.notNull;
+  const bothNull = (sql: string) => (oneMayBeNull ? sql : `(CASE WHEN ${l.sql} IS NULL AND ${r.sql} IS NULL THEN NULL ELSE ${sql} END)`);
+  if (op === '==') return { sql: filter ? `(${l.sql} = ${r.sql})` : bothNull(`(${l.sql} IS NOT DISTINCT FROM ${r.sql})`), type: 'bool' };
+  if (op === '!=' || op === '<>') return { sql: filter ? `(${l.sql} IS DISTINCT FROM ${r.sql})` : bothNull(`(${l.sql} IS DISTINCT FROM ${r.sql})`), type: 'bool' };
   return { sql: `(${l.sql} ${op} ${r.sql})`, type: 'bool' };
 }
 

@@ -7,6 +7,8 @@ import { define, functions, literalString, out, simple, type CallSite } from './
 import './moreFunctions.ts';
 import './seriesFunctions.ts';
 import './ipFunctions.ts';
+import './hostBackedFunctions.ts';
+import './genaiFunctions.ts';
 
 export type { CallSite };
 
@@ -215,9 +217,6 @@ define(['totimespan'], (site) => {
     return out(nanos === undefined ? 'CAST(NULL AS INTERVAL)' : intervalLiteral(nanos), 'timespan');
   }
   return out(`TRY_CAST(${str(value)} AS INTERVAL)`, 'timespan');
-});
-define('ensure_field', (site) => {
-  throw site.fail('ensure_field() is not implemented by this engine');
 });
 
 // Math -------------------------------------------------------------------------------------------

@@ -124,7 +124,7 @@ export class PipelineCompiler {
     const keep = '';
     switch (operator.kind) {
       case 'where': {
-        const condition = asBool(compileExpression(operator.predicate, this.scope(input.columns)));
+        const condition = asBool(compileExpression(operator.predicate, this.scope(input.columns, { filterContext: true })));
         return next(`SELECT * FROM ${from} WHERE ${condition}${keep}`, input.columns);
       }
       case 'extend':

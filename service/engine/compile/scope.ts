@@ -7,6 +7,8 @@ export interface Compiled {
   sql: string;
   type: ScalarType;
   array?: boolean;
+  /** A literal: never null. */
+  notNull?: boolean;
 }
 
 export type LetValue = { kind: 'scalar'; value: Compiled } | { kind: 'table'; pipeline: PipelineNode | import('../../../language/index.ts').Expression };
@@ -26,6 +28,11 @@ export interface ExpressionScope {
   rateSeconds?: number;
   /** Inside summarize: compiles an aggregation call, or answers undefined for a scalar function. */
   aggregate?(call: CallNode): Compiled | undefined;
+  /**
+   * The expression is a `where` condition (or an and/or operand of one), where null and false
+   * both drop the row: comparisons may then use plain SQL `=`, which DuckDB pushes into scans.
+   */
+  filterContext?: boolean;
   /** Inside a join condition: the SQL aliases and columns of each side. */
   sides?: { left: { alias: string; columns: readonly Column[] }; right: { alias: string; columns: readonly Column[] } };
 }

@@ -1,0 +1,148 @@
+/**
+ * Scalar functions DuckDB lacks, written in TypeScript and registered on each engine connection as
+ * SQL functions (`apl_sha512`, `apl_ipv6_compare`, ...). They run row by row in JavaScript, so
+ * they are kept for what SQL cannot express reasonably: SHA-512, IPv6 arithmetic, the SQL
+ * parser behind parse_sql/format_sql and the recursive IIR filter.
+ */
+import { createHash } from 'node:crypto';
+import { BIGINT, DuckDBScalarFunction, VARCHAR, type DuckDBConnection, type DuckDBType } from '@duckdb/node-api';
+import { formatSqlModel, parseSqlModel } from './sqlModel.ts';
+
+type Cell = string | number | bigint | null;
+
+function hostFunction(name: string, parameterTypes: DuckDBType[], returnType: DuckDBType, compute: (...args: Cell[]) => Cell): DuckDBScalarFunction {
+  return DuckDBScalarFunction.create({
+    name,
+    parameterTypes,
+    returnType,
+    mainFunction: (_info, input, output) => {
+      const columns = parameterTypes.map((_, i) => input.getColumnVector(i));
+      for (let row = 0; row < input.rowCount; row++) {
+        const args = columns.map((column) => column.getItem(row) as Cell);
+        output.setItem(row, compute(...args) as never);
+      }
+      output.flush();
+    },
+  });
+}
+
+/** An IPv6 (or IPv4, as ::ffff:a.b.c.d) address with an optional /prefix: its 128-bit value and prefix length. */
+export function parseIpv6(text: string): { value: bigint; prefix: number } | undefined {
+  const [address = '', prefixText, extra] = text.trim().split('/');
+  if (extra !== undefined) return undefined;
+  let prefix = 128;
+  if (prefixText !== undefined) {
+    if (!/^\d{1,3}$/.test(prefixText)) return undefined;
+    prefix = Number(prefixText);
+  }
+  const ipv4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(address);
+  if (ipv4) {
+    const octets = ipv4.slice(1).map(Number);
+    if (octets.some((octet) => octet > 255)) return undefined;
+    const value = (0xffffn << 32n) | octets.reduce((sum, octet) => (sum << 8n) | BigInt(octet), 0n);
+    if (prefixText !== undefined && prefix > 32) return undefined;
+    return { value, prefix: prefixText === undefined ? 128 : 96 + prefix };
+  }
+  if (prefix > 128 || !/^[0-9a-fA-F:.]+$/.test(address)) return undefined;
+  let groups: string[];
+  const halves = address.split('::');
+  if (halves.length > 2) return undefined;
+  const words = (part: string) => (part === '' ? [] : part.split(':'));
+  const expand = (part: string[]) => {
+    const last = part.at(-1);
+    if (last && last.includes('.')) {
+      const embedded = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(last);
+      if (!embedded || embedded.slice(1).some((octet) => Number(octet) > 255)) return undefined;
+      const [a, b, c, d] = embedded.slice(1).map(Number) as [number, number, number, number];
+      return [...part.slice(0, -1), ((a << 8) | b).toString(16), ((c << 8) | d).toString(16)];
+    }
+    return part;
+  };
+  if (halves.length === 2) {
+    const head = expand(words(halves[0]!));
+    const tail = expand(words(halves[1]!));
+    if (!head || !tail || head.length + tail.length > 7) return undefined;
+    groups = [...head, ...Array(8 - head.length - tail.length).fill('0'), ...tail];
+  } else {
+    const all = expand(words(address));
+    if (!all || all.length !== 8) return undefined;
+    groups = all;
+  }
+  if (groups.some((group) => !/^[0-9a-fA-F]{1,4}$/.test(group))) return undefined;
+  return { value: groups.reduce((sum, group) => (sum << 16n) | BigInt(parseInt(group, 16)), 0n), prefix };
+}
+
+/** -1, 0 or 1 for two addresses under the shortest of their prefixes and the explicit one. */
+export function compareIpv6(a: string, b: string, bits: number): number | null {
+  const left = parseIpv6(a);
+  const right = parseIpv6(b);
+  if (!left || !right) return null;
+  const prefix = Math.max(0, Math.min(left.prefix, right.prefix, bits));
+  const shift = BigInt(128 - prefix);
+  const x = left.value >> shift;
+  const y = right.value >> shift;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** y[n] = (Σ b[k]·x[n−k] − Σ_{k≥1} a[k]·y[n−k]) / a[0]; null and non-numeric inputs count as 0. */
+export function iirFilter(values: unknown[], numerator: number[], denominator: number[]): number[] | null {
+  const a0 = denominator[0];
+  if (!a0) return null;
+  const x = values.map((value) => (typeof value === 'number' ? value : 0));
+  const y: number[] = [];
+  for (let n = 0; n < x.length; n++) {
+    let sum = 0;
+    numerator.forEach((b, k) => {
+      if (n - k >= 0) sum += b * x[n - k]!;
+    });
+    for (let k = 1; k < denominator.length; k++) if (n - k >= 0) sum -= denominator[k]! * y[n - k]!;
+    y.push(sum / a0);
+  }
+  return y;
+}
+
+const numbersOf = (text: string): number[] | undefined => {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed.map((value) => (typeof value === 'number' ? value : Number(value) || 0)) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+const definitions = [
+  hostFunction('apl_sha512', [VARCHAR], VARCHAR, (text) => createHash('sha512').update(String(text)).digest('hex')),
+  hostFunction('apl_ipv6_compare', [VARCHAR, VARCHAR, BIGINT], BIGINT, (a, b, bits) => {
+    const result = compareIpv6(String(a), String(b), Number(bits));
+    return result === null ? null : BigInt(result);
+  }),
+  hostFunction('apl_parse_sql', [VARCHAR], VARCHAR, (text) => {
+    const model = parseSqlModel(String(text));
+    return model === undefined ? null : JSON.stringify(model);
+  }),
+  hostFunction('apl_format_sql', [VARCHAR], VARCHAR, (json) => {
+    try {
+      return formatSqlModel(JSON.parse(String(json))) ?? null;
+    } catch {
+      return null;
+    }
+  }),
+  hostFunction('apl_series_iir', [VARCHAR, VARCHAR, VARCHAR], VARCHAR, (values, numerator, denominator) => {
+    let series: unknown;
+    try {
+      series = JSON.parse(String(values));
+    } catch {
+      return null;
+    }
+    const b = numbersOf(String(numerator));
+    const a = numbersOf(String(denominator));
+    if (!Array.isArray(series) || !b || !a) return null;
+    const filtered = iirFilter(series, b, a);
+    return filtered ? JSON.stringify(filtered) : null;
+  }),
+];
+
+/** Registers the host functions; registering again on another connection of the database is harmless. */
+export function registerHostFunctions(connection: DuckDBConnection): void {
+  for (const definition of definitions) connection.registerScalarFunction(definition);
+}
