@@ -71,15 +71,26 @@ define('substring', (site) => {
   if (site.raw.length > 2) return out(`substr(${source}, ${start}, greatest(${num(site.arg(2))}, 0))`, 'string');
   return out(`substr(${source}, ${start})`, 'string');
 });
+/**
+ * `indexof(source, lookup[, start[, length[, occurrence]]])`: the zero-based position of the
+ * occurrence-th lookup within length characters from start (a negative start counts from the end).
+ */
 define('indexof', (site) => {
   const source = str(site.arg(0));
   const lookup = str(site.arg(1));
-  if (site.raw.length > 2) {
-    const start = num(site.arg(2));
-    return out(`(CASE WHEN instr(substr(${source}, ${start} + 1), ${lookup}) = 0 THEN -1 ELSE instr(substr(${source}, ${start} + 1), ${lookup}) + ${start} - 1 END)`, 'long');
-  }
-  return out(`(instr(${source}, ${lookup}) - 1)`, 'long');
+  if (site.raw.length === 2) return out(`(instr(${source}, ${lookup}) - 1)`, 'long');
+  const begin = `(CASE WHEN ${num(site.arg(2))} < 0 THEN greatest(length(${source}) + ${num(site.arg(2))}, 0) ELSE ${num(site.arg(2))} END)`;
+  const length = site.raw.length > 3 ? num(site.arg(3)) : '-1';
+  const occurrence = site.raw.length > 4 ? `CAST(${num(site.arg(4))} AS BIGINT)` : '1';
+  const window = `substr(${source}, ${begin} + 1, CASE WHEN ${length} < 0 THEN length(${source}) + 1 ELSE ${length} END)`;
+  return out(`(CASE WHEN ${source} IS NULL OR ${lookup} IS NULL THEN NULL ELSE ${nthPosition(window, `string_split(${window}, ${lookup})`, `length(${lookup})`, occurrence, begin)} END)`, 'long');
 });
+
+/** Where the n-th match starts in a text cut into pieces around its matches (-1 with fewer matches). */
+export function nthPosition(text: string, pieces: string, matchLength: string, occurrence: string, offset: string): string {
+  return `(CASE WHEN ${occurrence} < 1 THEN NULL WHEN len(${pieces}) <= ${occurrence} OR ${text} = '' THEN -1 ELSE ${offset} + list_sum(list_transform(${pieces}[1:${occurrence}], apl_p -> length(apl_p))) + (${occurrence} - 1) * ${matchLength} END)`;
+}
+
 define('split', (site) => {
   const parts = `to_json(string_split(${str(site.arg(0))}, ${str(site.arg(1))}))`;
   if (site.raw.length > 2) return out(`json_extract(${parts}, '$[' || CAST(${num(site.arg(2))} AS VARCHAR) || ']')`, 'dynamic', true);
@@ -90,9 +101,27 @@ define(['replace_regex', 'replace'], (site) =>
   out(`regexp_replace(${str(site.arg(2))}, ${str(site.arg(0))}, regexp_replace(${str(site.arg(1))}, '\\$(\\d)', '\\\\\\1', 'g'), 'g')`, 'string'),
 );
 define('extract', (site) => out(`nullif(regexp_extract(${str(site.arg(2))}, ${str(site.arg(0))}, CAST(${num(site.arg(1))} AS INTEGER)), '')`, 'string'));
+/**
+ * `extract_all(regex, [groups,] text)`: every match's capture groups; one group gives a flat
+ * array, several an array of arrays. Without groups: every group of the pattern (or the whole
+ * match when it has none).
+ */
 define('extract_all', (site) => {
   const text = str(site.arg(site.raw.length - 1));
-  return out(`to_json(regexp_extract_all(${text}, ${str(site.arg(0))}))`, 'dynamic', true);
+  const regex = str(site.arg(0));
+  let groups: number[];
+  const chosen = site.raw.length > 2 ? site.raw[1] : undefined;
+  if (chosen) {
+    if (chosen.kind !== 'DynamicLiteral' || !Array.isArray(chosen.value)) throw site.fail('extract_all() expects the capture groups as dynamic([...])');
+    groups = (chosen.value as unknown[]).map(Number);
+  } else {
+    const pattern = site.raw[0]?.kind === 'Literal' ? String(site.raw[0].value) : '';
+    const count = (pattern.replace(/\\./g, '').match(/\((?!\?)/g) ?? []).length;
+    groups = count === 0 ? [0] : Array.from({ length: count }, (_, i) => i + 1);
+  }
+  if (groups.length === 1) return out(`to_json(regexp_extract_all(${text}, ${regex}, ${groups[0]}))`, 'dynamic', true);
+  const lists = groups.map((group) => `regexp_extract_all(${text}, ${regex}, ${group})`);
+  return out(`to_json(list_transform(range(len(${lists[0]})), apl_i -> [${lists.map((list) => `${list}[apl_i + 1]`).join(', ')}]))`, 'dynamic', true);
 });
 define('countof', (site) => {
   const needle = str(site.arg(0));
@@ -132,7 +161,22 @@ simple('base64_decode_tostring', 'string', (s) => `decode(from_base64(${s}))`, s
 simple('hash_md5', 'string', (s) => `md5(${s})`, str);
 simple('hash_sha256', 'string', (s) => `sha256(${s})`, str);
 simple('hash_sha1', 'string', (s) => `sha1(${s})`, str);
-simple('format_bytes', 'string', (s) => `format_bytes(CAST(${s} AS BIGINT))`, num);
+/**
+ * `format_bytes(value[, precision[, units[, base]]])`: base 2 (default) steps by 1024 with the
+ * suffixes Bytes, KB, MB, ...; base 10 steps by 1000 with Bytes, kB, MB, ...
+ */
+define('format_bytes', (site) => {
+  const value = `CAST(${num(site.arg(0))} AS DOUBLE)`;
+  const precision = site.raw.length > 1 ? `CAST(${num(site.arg(1))} AS INTEGER)` : '0';
+  const base10 = site.raw.length > 3 ? `(${num(site.arg(3))} = 10)` : 'FALSE';
+  const step = `(CASE WHEN ${base10} THEN 1000.0 ELSE 1024.0 END)`;
+  const names = (base10: boolean) => `[${['Bytes', base10 ? 'kB' : 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'].map((unit) => `'${unit}'`).join(', ')}]`;
+  const units = `(CASE WHEN ${base10} THEN ${names(true)} ELSE ${names(false)} END)`;
+  const auto = `CAST(least(greatest(floor(log(${step}, greatest(abs(${value}), 1))), 0), 8) AS INTEGER)`;
+  const chosen = site.raw.length > 2 ? `coalesce(list_position(list_transform(${units}, apl_u -> lower(apl_u)), lower(${str(site.arg(2))})) - 1, ${auto})` : auto;
+  const scaled = `(${value} / pow(${step}, ${chosen}))`;
+  return out(`(printf('%.' || ${precision} || 'f', ${scaled}) || ' ' || ${units}[${chosen} + 1])`, 'string');
+});
 simple('parse_json', 'dynamic', (s) => `(CASE WHEN json_valid(${s}) THEN CAST(${s} AS JSON) ELSE to_json(${s}) END)`, str);
 simple('todynamic', 'dynamic', (s) => `(CASE WHEN json_valid(${s}) THEN CAST(${s} AS JSON) END)`, str);
 define('gettype', (site) => {
@@ -166,7 +210,10 @@ define('case', (site) => {
 define('coalesce', (site) => {
   const args = site.all();
   const type = args.find((value) => value.type !== 'unknown')?.type ?? 'unknown';
-  return out(`coalesce(${args.map((arg) => coerceTo(arg, type).sql).join(', ')})`, type);
+  const values = args.map((arg) => coerceTo(arg, type).sql);
+  // Strings: the first non-empty one (the reference), else the first that is not null ('' then).
+  if (type === 'string') return out(`coalesce(${values.map((value) => `nullif(${value}, '')`).join(', ')}, ${values.join(', ')})`, type);
+  return out(`coalesce(${values.join(', ')})`, type);
 });
 define('not', (site) => out(`(NOT ${asBool(site.arg(0))})`, 'bool'));
 

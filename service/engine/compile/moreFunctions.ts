@@ -171,20 +171,27 @@ define('base64_encode_fromarray', (site) => {
 // Text -------------------------------------------------------------------------------------------
 
 define('countof_regex', (site) => out(`len(regexp_extract_all(${str(site.arg(1))}, ${str(site.arg(0))}))`, 'long'));
+/** `indexof_regex(text, regex[, start[, occurrence[, length]]])`; null for start < 0, occurrence < 1 or length < -1. */
 define('indexof_regex', (site) => {
   const text = str(site.arg(0));
-  const start = site.raw.length > 2 ? `CAST(${num(site.arg(2))} AS BIGINT)` : '0';
-  const rest = `substr(${text}, ${start} + 1)`;
   const regex = str(site.arg(1));
-  return out(`(CASE WHEN ${text} IS NULL THEN NULL WHEN regexp_matches(${rest}, ${regex}) THEN instr(${rest}, regexp_extract(${rest}, ${regex})) - 1 + ${start} ELSE -1 END)`, 'long');
+  const start = site.raw.length > 2 ? `CAST(${num(site.arg(2))} AS BIGINT)` : '0';
+  const occurrence = site.raw.length > 3 ? `CAST(${num(site.arg(3))} AS BIGINT)` : '1';
+  const length = site.raw.length > 4 ? `CAST(${num(site.arg(4))} AS BIGINT)` : '-1';
+  const window = `substr(${text}, ${start} + 1, CASE WHEN ${length} = -1 THEN length(${text}) + 1 ELSE ${length} END)`;
+  const pieces = `regexp_split_to_array(${window}, ${regex})`;
+  const matches = `regexp_extract_all(${window}, ${regex})`;
+  const position = `(CASE WHEN len(${matches}) < ${occurrence} THEN -1 ELSE ${start} + list_sum(list_transform(${pieces}[1:${occurrence}], apl_p -> length(apl_p))) + coalesce(list_sum(list_transform(${matches}[1:${occurrence} - 1], apl_m -> length(apl_m))), 0) END)`;
+  return out(`(CASE WHEN ${text} IS NULL OR ${start} < 0 OR ${occurrence} < 1 OR ${length} < -1 THEN NULL ELSE ${position} END)`, 'long');
 });
 define('string_size', (site) => out(`strlen(${str(site.arg(0))})`, 'long'));
 define('strip_ansi_escapes', (site) => out(`regexp_replace(${str(site.arg(0))}, '\\x1b\\[[0-9;?]*[ -/]*[@-~]', '', 'g')`, 'string'));
-define('totitle', (site) => out(`array_to_string(list_transform(string_split(${str(site.arg(0))}, ' '), apl_w -> upper(apl_w[1]) || lower(apl_w[2:])), ' ')`, 'string'));
+// The reference: the first character capitalised, the rest kept.
+define('totitle', (site) => out(`(upper(left(${str(site.arg(0))}, 1)) || substr(${str(site.arg(0))}, 2))`, 'string'));
 define('translate', (site) => {
   const [search, replacement, source] = [str(site.arg(0)), str(site.arg(1)), str(site.arg(2))];
   // A shorter replacement list repeats its last character; an empty one deletes.
-  const padded = `(CASE WHEN length(${replacement}) = 0 THEN '' ELSE rpad(${replacement}, greatest(length(${search}), length(${replacement})), right(${replacement}, 1)) END)`;
+  const padded = `(CASE WHEN length(${replacement}) = 0 THEN '' ELSE rpad(${replacement}, CAST(greatest(length(${search}), length(${replacement})) AS INTEGER), right(${replacement}, 1)) END)`;
   return out(`translate(${source}, ${search}, ${padded})`, 'string');
 });
 define('trim_space', (site) => out(`regexp_replace(${str(site.arg(0))}, '^\\s+|\\s+$', '', 'g')`, 'string'));
@@ -199,7 +206,8 @@ define('parse_csv', (site) => {
 });
 define('parse_bytes', (site) => {
   const text = `trim(${str(site.arg(0))})`;
-  const base = site.raw.length > 1 ? num(site.arg(1)) : '1024';
+  // base 2 (the default) counts in 1024s, base 10 in 1000s.
+  const base = site.raw.length > 1 ? `(CASE WHEN ${num(site.arg(1))} = 10 THEN 1000 ELSE 1024 END)` : '1024';
   const number = `TRY_CAST(regexp_extract(${text}, '^([0-9]*\\.?[0-9]+)\\s*([A-Za-z]*)$', 1) AS DOUBLE)`;
   const unit = `upper(regexp_extract(${text}, '^([0-9]*\\.?[0-9]+)\\s*([A-Za-z]*)$', 2))`;
   const power = `(CASE ${unit} WHEN '' THEN 0 WHEN 'B' THEN 0 WHEN 'KB' THEN 1 WHEN 'K' THEN 1 WHEN 'MB' THEN 2 WHEN 'M' THEN 2 WHEN 'GB' THEN 3 WHEN 'G' THEN 3 WHEN 'TB' THEN 4 WHEN 'T' THEN 4 WHEN 'PB' THEN 5 WHEN 'P' THEN 5 END)`;
