@@ -339,22 +339,37 @@ simple('dayofyear', 'long', (t) => `dayofyear(${t})`, dateOf);
 simple('dayofweek', 'long', (t) => `dayofweek(${t})`, dateOf);
 simple('hourofday', 'long', (t) => `hour(${t})`, dateOf);
 simple('week_of_year', 'long', (t) => `weekofyear(${t})`, dateOf);
-simple('startofday', 'datetime', (t) => `date_trunc('day', ${t})`, dateOf);
-simple('startofweek', 'datetime', (t) => `(date_trunc('day', ${t}) - to_days(CAST(dayofweek(${t}) AS INTEGER)))`, dateOf);
-simple('startofmonth', 'datetime', (t) => `date_trunc('month', ${t})`, dateOf);
-simple('startofyear', 'datetime', (t) => `date_trunc('year', ${t})`, dateOf);
-simple('endofday', 'datetime', (t) => `(date_trunc('day', ${t}) + INTERVAL 1 day - INTERVAL 1 microsecond)`, dateOf);
-simple('endofweek', 'datetime', (t) => `(date_trunc('day', ${t}) - to_days(CAST(dayofweek(${t}) AS INTEGER)) + INTERVAL 7 day - INTERVAL 1 microsecond)`, dateOf);
-simple('endofmonth', 'datetime', (t) => `(date_trunc('month', ${t}) + INTERVAL 1 month - INTERVAL 1 microsecond)`, dateOf);
-simple('endofyear', 'datetime', (t) => `(date_trunc('year', ${t}) + INTERVAL 1 year - INTERVAL 1 microsecond)`, dateOf);
-simple('unixtime_seconds_todatetime', 'datetime', (x) => `make_timestamp(CAST(${x} * 1000000 AS BIGINT))`, num);
-simple('unixtime_milliseconds_todatetime', 'datetime', (x) => `make_timestamp(CAST(${x} * 1000 AS BIGINT))`, num);
-simple('unixtime_microseconds_todatetime', 'datetime', (x) => `make_timestamp(CAST(${x} AS BIGINT))`, num);
-simple('unixtime_nanoseconds_todatetime', 'datetime', (x) => `make_timestamp(CAST(${x} / 1000 AS BIGINT))`, num);
+/** startofX and endofX (t[, offset]): the period's first (or last) microsecond, offset periods later. */
+function periodBound(name: string, unit: 'day' | 'week' | 'month' | 'year', end: boolean): void {
+  define(name, (site) => {
+    const t = dateOf(site.arg(0));
+    const offset = site.raw.length > 1 ? `CAST(${num(site.arg(1))} AS INTEGER)` : '0';
+    // Weeks start on Sunday (dayofweek 0).
+    const start = unit === 'week' ? `(date_trunc('day', ${t}) - to_days(CAST(dayofweek(${t}) AS INTEGER)))` : `date_trunc('${unit}', ${t})`;
+    const shift = (count: string) => (unit === 'week' ? `to_days(7 * (${count}))` : `to_${unit}s(${count})`);
+    const bound = end ? `(${start} + ${shift(`${offset} + 1`)} - INTERVAL 1 microsecond)` : `(${start} + ${shift(offset)})`;
+    return out(bound, 'datetime');
+  });
+}
+for (const unit of ['day', 'week', 'month', 'year'] as const) {
+  periodBound(`startof${unit}`, unit, false);
+  periodBound(`endof${unit}`, unit, true);
+}
+// Fractional input is truncated to the function's unit (the reference).
+simple('unixtime_seconds_todatetime', 'datetime', (x) => `make_timestamp(CAST(trunc(${x}) AS BIGINT) * 1000000)`, num);
+simple('unixtime_milliseconds_todatetime', 'datetime', (x) => `make_timestamp(CAST(trunc(${x}) AS BIGINT) * 1000)`, num);
+simple('unixtime_microseconds_todatetime', 'datetime', (x) => `make_timestamp(CAST(trunc(${x}) AS BIGINT))`, num);
+simple('unixtime_nanoseconds_todatetime', 'datetime', (x) => `make_timestamp(CAST(trunc(${x}) AS BIGINT) // 1000)`, num);
 define('datetime_part', (site) => {
-  const part = parts[literalString(site, 0).toLowerCase()];
+  const name = literalString(site, 0).toLowerCase();
+  const t = dateOf(site.arg(1));
+  // DuckDB counts milli- and microseconds from the start of the minute; APL only the fraction of the second.
+  if (name === 'millisecond') return out(`(date_part('millisecond', ${t}) % 1000)`, 'long');
+  if (name === 'microsecond') return out(`(date_part('microsecond', ${t}) % 1000000)`, 'long');
+  if (name === 'nanosecond') return out(`((date_part('microsecond', ${t}) % 1000000) * 1000)`, 'long');
+  const part = parts[name];
   if (!part) throw site.fail(`datetime_part(): unknown part "${literalString(site, 0)}"`);
-  return out(`date_part('${part}', ${dateOf(site.arg(1))})`, 'long');
+  return out(`date_part('${part}', ${t})`, 'long');
 });
 define('datetime_add', (site) => {
   const part = parts[literalString(site, 0).toLowerCase()];
