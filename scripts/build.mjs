@@ -43,7 +43,15 @@ const entries = [
     banner: { js: '#!/usr/bin/env node' },
     external: ['@duckdb/node-api', '@duckdb/node-bindings'],
   },
-  { entryPoints: ['client/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [deferLibraries] },
+  // `import()` of a deferred bundle becomes require(): a CommonJS bundle imported as ESM shows
+  // only a default export, so `const { request } = await import('undici')` would get undefined.
+  {
+    entryPoints: ['client/extension.ts'],
+    outfile: 'dist/extension.js',
+    external: ['vscode'],
+    plugins: [deferLibraries],
+    supported: { 'dynamic-import': false },
+  },
   ...Object.entries(deferredLibraries).map(([library, name]) => ({
     stdin: { contents: `module.exports = require(${JSON.stringify(library)});`, resolveDir: '.' },
     outfile: `dist/lib/${name}.js`,
