@@ -91,11 +91,13 @@ define('set_difference', (site) => {
 });
 define('range', (site) => {
   const [start, stop] = [site.arg(0), site.arg(1)];
-  const step = site.raw.length > 2 ? site.arg(2) : { sql: '1', type: 'long' as const };
-  if (start.type === 'datetime' || start.type === 'timespan') {
+  const time = start.type === 'datetime' || start.type === 'timespan';
+  // The default step is 1, or 1h for datetimes and timespans (the reference).
+  const step = site.raw.length > 2 ? site.arg(2) : time ? { sql: `INTERVAL 1 hour`, type: 'timespan' as const } : { sql: '1', type: 'long' as const };
+  if (time) {
     const count = `CAST(floor(epoch(${stop.sql} - ${start.sql}) / epoch(${step.sql})) AS BIGINT) + 1`;
     const element = `${start.sql} + apl_i * ${step.sql}`;
-    const text = start.type === 'datetime' ? `strftime(${element}, '%Y-%m-%dT%H:%M:%S.%fZ')` : `apl_duration_text(${element})`;
+    const text = asString({ sql: element, type: start.type });
     return out(json(`list_transform(range(greatest(${count}, 0)), apl_i -> ${text})`), 'dynamic', true);
   }
   const integer = isInteger(start.type) && isInteger(step.type);
