@@ -10,13 +10,25 @@ import { registerRunQueryCommand } from './commands/runQuery.ts';
 import { registerTimeRangeCommand } from './commands/timeRange.ts';
 import { Ctx } from './context.ts';
 import { sendSchema } from './languageClient.ts';
+import { usePrompts, type Prompts } from './prompts.ts';
 import { ResultsPanel } from './resultsPanel.ts';
+import type { ResultsModel } from './resultsModel.ts';
 
 /** What `activate` returns: other extensions and tests reach the server through this. */
 export interface AplExtensionApi {
   setSchema(schema: Schema): Promise<void>;
   /** Fetches the schema from the service now and sends it to the server. */
   refreshSchema(): Promise<Schema | undefined>;
+  /** Only when the extension runs under a test runner (`ExtensionMode.Test`). */
+  testing?: AplTestingApi;
+}
+
+/** Hooks for the end-to-end tests: never offered to other extensions in normal use. */
+export interface AplTestingApi {
+  /** Answers the service commands' quick picks and input boxes; undefined restores VS Code's. */
+  usePrompts(prompts: Prompts | undefined): void;
+  /** What the results panel holds now. */
+  results(): { open: boolean; model: ResultsModel | undefined };
 }
 
 let ctx: Ctx | undefined;
@@ -37,15 +49,20 @@ export function activate(context: vscode.ExtensionContext): AplExtensionApi {
   );
   // Not awaited: activation stays fast; the status bar tells how the connection went.
   void current.refreshSchema();
-  return {
+  const api: AplExtensionApi = {
     setSchema: async (schema) => {
       await sendSchema(await current.client, schema);
     },
     refreshSchema: () => current.refreshSchema(),
   };
+  if (context.extensionMode === vscode.ExtensionMode.Test) {
+    api.testing = { usePrompts, results: () => ({ open: current.results.visible, model: current.results.model }) };
+  }
+  return api;
 }
 
 export async function deactivate(): Promise<void> {
+  usePrompts(undefined);
   await ctx?.dispose();
   ctx = undefined;
 }

@@ -1,6 +1,7 @@
 /** Add Annotation, List Annotations (open or delete one), Delete Annotations. */
 import * as vscode from 'vscode';
 import { errorText, type Ctx } from '../context.ts';
+import { prompts } from '../prompts.ts';
 import type { Annotation, NewAnnotation } from '../serviceTypes.ts';
 import { askTime, pickDatasets } from './pickers.ts';
 
@@ -34,17 +35,17 @@ async function askAnnotation(ctx: Ctx): Promise<NewAnnotation | undefined> {
   const title = 'APL: add annotation';
   const datasets = await pickDatasets(connection, `${title}: datasets`, true);
   if (!datasets) return undefined;
-  const type = await vscode.window.showInputBox({
+  const type = await prompts().showInputBox({
     title: `${title}: type`,
     value: 'deploy',
     validateInput: (value) => (/^[a-z0-9-]{1,256}$/.test(value) ? undefined : 'Lower-case letters, digits and "-" only.'),
   });
   if (!type) return undefined;
-  const name = await vscode.window.showInputBox({ title: `${title}: title`, prompt: 'Optional, up to 256 characters', validateInput: max(256) });
+  const name = await prompts().showInputBox({ title: `${title}: title`, prompt: 'Optional, up to 256 characters', validateInput: max(256) });
   if (name === undefined) return undefined;
-  const description = await vscode.window.showInputBox({ title: `${title}: description`, prompt: 'Optional', validateInput: max(512) });
+  const description = await prompts().showInputBox({ title: `${title}: description`, prompt: 'Optional', validateInput: max(512) });
   if (description === undefined) return undefined;
-  const url = await vscode.window.showInputBox({
+  const url = await prompts().showInputBox({
     title: `${title}: URL`,
     prompt: 'Optional link, e.g. to the release',
     validateInput: (value) => (value === '' || URL.canParse(value) ? max(512)(value) : 'Not a URL.'),
@@ -89,10 +90,10 @@ async function annotationItems(ctx: Ctx, title: string): Promise<AnnotationItem[
 async function listAnnotations(ctx: Ctx): Promise<Annotation[] | undefined> {
   const items = await annotationItems(ctx, 'APL: annotations');
   if (!items) return undefined;
-  const picked = await vscode.window.showQuickPick(items, { title: 'APL: annotations (pick one to open or delete)' });
+  const picked = await prompts().showQuickPick(items, { title: 'APL: annotations (pick one to open or delete)' });
   if (!picked) return items.map((item) => item.annotation);
   const actions = picked.annotation.url ? ['Open URL', 'Delete'] : ['Delete'];
-  const action = await vscode.window.showQuickPick(actions, { title: picked.label });
+  const action = await prompts().showQuickPick(actions, { title: picked.label });
   if (action === 'Open URL') await vscode.env.openExternal(vscode.Uri.parse(picked.annotation.url!));
   if (action === 'Delete') await deleteAnnotations(ctx, picked.annotation.id);
   return items.map((item) => item.annotation);
@@ -106,7 +107,7 @@ async function deleteAnnotations(ctx: Ctx, id?: string): Promise<string[] | unde
   else {
     const items = await annotationItems(ctx, 'APL: delete annotations');
     if (!items) return undefined;
-    const picked = await vscode.window.showQuickPick(items, { title: 'APL: delete annotations', canPickMany: true });
+    const picked = await prompts().showQuickPick(items, { title: 'APL: delete annotations', canPickMany: true });
     if (!picked || picked.length === 0) return undefined;
     const confirm = await vscode.window.showWarningMessage(`Delete ${picked.length} annotation(s)?`, { modal: true }, 'Delete');
     if (confirm !== 'Delete') return undefined;

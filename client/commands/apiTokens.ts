@@ -1,6 +1,7 @@
 /** Create API Token and Regenerate API Token; the new secret is shown once, with Copy. */
 import * as vscode from 'vscode';
 import { errorText, type Ctx } from '../context.ts';
+import { prompts } from '../prompts.ts';
 import type { ApiTokenWithSecret, Capabilities, NewApiToken } from '../serviceTypes.ts';
 import { day, pickDatasets, pickExpiry } from './pickers.ts';
 
@@ -36,9 +37,9 @@ async function createToken(ctx: Ctx, given?: NewApiToken): Promise<ApiTokenWithS
   let request = given;
   if (!request) {
     const title = 'APL: create API token';
-    const name = await vscode.window.showInputBox({ title: `${title}: name`, validateInput: (value) => (value.trim() ? undefined : 'A name is required.') });
+    const name = await prompts().showInputBox({ title: `${title}: name`, validateInput: (value) => (value.trim() ? undefined : 'A name is required.') });
     if (!name) return undefined;
-    const description = await vscode.window.showInputBox({ title: `${title}: description`, prompt: 'Optional' });
+    const description = await prompts().showInputBox({ title: `${title}: description`, prompt: 'Optional' });
     if (description === undefined) return undefined;
     const expiresAt = await pickExpiry(`${title}: expires`, expiries);
     if (expiresAt === undefined) return undefined;
@@ -61,7 +62,7 @@ async function createToken(ctx: Ctx, given?: NewApiToken): Promise<ApiTokenWithS
 /** A multi-pick of `capability:action` pairs, grouped back into `{ capability: [actions] }`. */
 async function pickGrants(title: string, names: string[], preselected: string[]): Promise<Capabilities | undefined> {
   const items = names.flatMap((name) => actions.map((action) => ({ label: `${name}:${action}`, picked: preselected.includes(`${name}:${action}`) })));
-  const picked = await vscode.window.showQuickPick(items, { title, canPickMany: true });
+  const picked = await prompts().showQuickPick(items, { title, canPickMany: true });
   if (!picked) return undefined;
   const grants: Capabilities = {};
   for (const item of picked) {
@@ -75,7 +76,7 @@ async function regenerateToken(ctx: Ctx): Promise<ApiTokenWithSecret | undefined
   const connection = await ctx.connection();
   if (!connection) return undefined;
   const tokens = await connection.listTokens();
-  const picked = await vscode.window.showQuickPick(
+  const picked = await prompts().showQuickPick(
     tokens.map((token) => ({ label: token.name, description: token.expiresAt ? `expires ${token.expiresAt}` : 'never expires', detail: token.description || undefined, token })),
     { title: 'APL: regenerate API token' },
   );
@@ -95,6 +96,6 @@ async function regenerateToken(ctx: Ctx): Promise<ApiTokenWithSecret | undefined
 }
 
 async function showSecretOnce(message: string, secret: string): Promise<void> {
-  const choice = await vscode.window.showInformationMessage(message, { modal: true, detail: `${secret}\n\nThis secret is shown only now.` }, 'Copy');
+  const choice = await prompts().showInformationMessage(message, { modal: true, detail: `${secret}\n\nThis secret is shown only now.` }, 'Copy');
   if (choice === 'Copy') await vscode.env.clipboard.writeText(secret);
 }

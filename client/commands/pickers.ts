@@ -1,6 +1,7 @@
 /** Small shared prompts for the service commands. */
 import * as vscode from 'vscode';
 import type { Connection } from '../connection.ts';
+import { prompts } from '../prompts.ts';
 
 export async function pickDatasets(connection: Connection, title: string, many: boolean, extra: string[] = []): Promise<string[] | undefined> {
   const datasets = await connection.listDatasets();
@@ -10,16 +11,16 @@ export async function pickDatasets(connection: Connection, title: string, many: 
     return undefined;
   }
   if (many) {
-    const picked = await vscode.window.showQuickPick(items, { title, canPickMany: true });
+    const picked = await prompts().showQuickPick(items, { title, canPickMany: true });
     return picked && picked.length > 0 ? picked.map((item) => item.label) : undefined;
   }
-  const picked = await vscode.window.showQuickPick(items, { title });
+  const picked = await prompts().showQuickPick(items, { title });
   return picked ? [picked.label] : undefined;
 }
 
 /** An optional ISO time; empty input gives `fallback`. Undefined means the user cancelled. */
 export async function askTime(title: string, prompt: string, fallback: string | null): Promise<string | null | undefined> {
-  const text = await vscode.window.showInputBox({
+  const text = await prompts().showInputBox({
     title,
     prompt,
     placeHolder: fallback ?? 'empty for none',
@@ -31,7 +32,7 @@ export async function askTime(title: string, prompt: string, fallback: string | 
 
 /** Expiry choices relative to now; `null` is "never". */
 export async function pickExpiry(title: string, choices: { label: string; ms: number | null }[]): Promise<string | null | undefined> {
-  const picked = await vscode.window.showQuickPick(choices, { title });
+  const picked = await prompts().showQuickPick(choices, { title });
   if (!picked) return undefined;
   return picked.ms === null ? null : new Date(Date.now() + picked.ms).toISOString();
 }

@@ -1,0 +1,255 @@
+/**
+ * What the end-to-end scripts share: code-server from the cache (installed on first use), the
+ * local APL service with demo data, code-server itself and a headless chromium that may talk to
+ * loopback only. Every process is started in its own process group and stopped by its id.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { homedir, tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BrowserContext } from 'playwright-core';
+
+export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface CodeServerInstall {
+  entry: string;
+  chromium: string;
+}
+
+/** Runs the installer (quick when everything is there) and says where code-server and chromium are. */
+export function ensureCodeServer(): CodeServerInstall {
+  const dir = process.env.APL_CODE_SERVER_DIR || path.join(process.env.XDG_CACHE_HOME || path.join(homedir(), '.cache'), 'apl-tools', 'code-server');
+  const installer = path.join(projectRoot, 'scripts/e2e/install-code-server.sh');
+  const result = spawnSync('bash', [installer, dir], { stdio: 'inherit' });
+  if (result.status !== 0) throw new SetupError(`installing code-server failed (${installer} exited with ${result.status ?? result.signal})`);
+  const chromium = process.env.CHROMIUM || ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((candidate) => existsSync(candidate));
+  if (!chromium) throw new SetupError('no chromium binary (set CHROMIUM)');
+  return { entry: path.join(dir, 'node_modules/code-server/out/node/entry.js'), chromium };
+}
+
+/** A failure of the test machinery rather than of a test. */
+export class SetupError extends Error {
+  override name = 'SetupError';
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export function scratchDir(prefix: string): string {
+  return mkdtempSync(path.join(tmpdir(), prefix));
+}
+
+/** A child in its own process group, so stopping it also stops what it started. */
+export class Process {
+  private exited: Promise<void>;
+
+  constructor(
+    readonly name: string,
+    readonly child: ChildProcess,
+    readonly logFile: string,
+  ) {
+    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
+  }
+
+  get running(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  logTail(characters = 3000): string {
+    try {
+      return readFileSync(this.logFile, 'utf8').slice(-characters);
+    } catch {
+      return '';
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (!this.running || this.child.pid === undefined) return;
+    try {
+      process.kill(-this.child.pid, 'SIGTERM');
+    } catch {
+      return;
+    }
+    const killed = setTimeout(() => {
+      try {
+        process.kill(-this.child.pid!, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, 5000);
+    await this.exited;
+    clearTimeout(killed);
+  }
+}
+
+function startProcess(name: string, command: string, args: string[], logFile: string, env: NodeJS.ProcessEnv, cwd = projectRoot): Process {
+  const log = openSync(logFile, 'w');
+  const child = spawn(command, args, { cwd, env, stdio: ['ignore', log, log], detached: true });
+  closeSync(log);
+  return new Process(name, child, logFile);
+}
+
+async function waitFor(what: string, process_: Process, timeoutMs: number, ready: () => boolean | Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await ready())) {
+    if (!process_.running) throw new SetupError(`${process_.name} exited before ${what}:\n${process_.logTail()}`);
+    if (Date.now() > deadline) throw new SetupError(`${process_.name}: no ${what} after ${timeoutMs / 1000} s:\n${process_.logTail()}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+export interface AplService {
+  url: string;
+  token: string;
+  process: Process;
+}
+
+/** `apl serve --demo` from dist/ on a free loopback port, in a fresh data directory; resolves once the demo data is in. */
+export async function startAplService(workDir: string, demoEvents?: number): Promise<AplService> {
+  const token = 'xapt-e2e-admin-token';
+  const dataDir = path.join(workDir, 'service-data');
+  mkdirSync(dataDir, { recursive: true });
+  const args = [path.join(projectRoot, 'dist/cli.js'), 'serve', '--demo', '--data', dataDir, '--port', '0'];
+  if (demoEvents !== undefined) args.push('--demo-events', String(demoEvents));
+  const service = startProcess('apl serve', process.execPath, args, path.join(workDir, 'service.log'), { ...process.env, APL_ADMIN_TOKEN: token });
+  let url = '';
+  await waitFor('demo data', service, 180_000, () => {
+    const log = service.logTail(100_000);
+    url = /listening on (http:\/\/\S+)/.exec(log)?.[1] ?? '';
+    return url !== '' && /demo datasets (created|already present)/.test(log);
+  });
+  return { url, token, process: service };
+}
+
+export interface CodeServer {
+  url: string;
+  process: Process;
+  userDataDir: string;
+  extensionsDir: string;
+}
+
+/** Settings that keep the workbench quiet and predictable for tests. */
+export const quietSettings: Record<string, unknown> = {
+  'workbench.startupEditor': 'none',
+  'workbench.tips.enabled': false,
+  'workbench.enableExperiments': false,
+  'security.workspace.trust.enabled': false,
+  'telemetry.telemetryLevel': 'off',
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+  'update.mode': 'none',
+  'chat.commandCenter.enabled': false,
+};
+
+export interface CodeServerOptions {
+  install: CodeServerInstall;
+  workDir: string;
+  settings?: Record<string, unknown>;
+  env?: NodeJS.ProcessEnv;
+  port?: number;
+  /** Extensions already installed there; a fresh folder by default. */
+  extensionsDir?: string;
+  /** Opened when the browser asks for no folder. */
+  folder?: string;
+}
+
+/** code-server on a loopback port with its own user data, no auth, no gallery. */
+export async function startCodeServer(options: CodeServerOptions): Promise<CodeServer> {
+  const userDataDir = path.join(options.workDir, 'user-data');
+  const extensionsDir = options.extensionsDir ?? path.join(options.workDir, 'extensions');
+  mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
+  mkdirSync(extensionsDir, { recursive: true });
+  writeFileSync(path.join(userDataDir, 'User/settings.json'), JSON.stringify({ ...quietSettings, ...options.settings }, null, 2));
+  const port = options.port ?? (await freePort());
+  const args = [
+    options.install.entry,
+    ...codeServerFlags(options.workDir, userDataDir, extensionsDir),
+    '--auth', 'none',
+    '--bind-addr', `127.0.0.1:${port}`,
+    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override', '--ignore-last-opened',
+    ...(options.folder ? [options.folder] : []),
+  ];
+  const server = startProcess('code-server', process.execPath, args, path.join(options.workDir, 'code-server.log'), {
+    ...process.env,
+    ...options.env,
+    // code-server's gallery defaults to a public one: no gallery, no outside connections.
+    EXTENSIONS_GALLERY: '{}',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor('answer on /healthz', server, 60_000, async () => {
+    try {
+      return (await fetch(`${url}/healthz`)).ok;
+    } catch {
+      return false;
+    }
+  });
+  return { url, process: server, userDataDir, extensionsDir };
+}
+
+/** --config keeps code-server from writing ~/.config/code-server/config.yaml. */
+function codeServerFlags(workDir: string, userDataDir: string, extensionsDir: string): string[] {
+  return ['--config', path.join(workDir, 'code-server.yaml'), '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
+}
+
+/** `code-server --install-extension FILE` into an extensions folder; gives the installer's output. */
+export function installVsix(install: CodeServerInstall, workDir: string, extensionsDir: string, vsix: string): string {
+  mkdirSync(extensionsDir, { recursive: true });
+  const result = spawnSync(process.execPath, [install.entry, ...codeServerFlags(workDir, path.join(workDir, 'user-data'), extensionsDir), '--install-extension', vsix], {
+    encoding: 'utf8',
+    env: { ...process.env, EXTENSIONS_GALLERY: '{}' },
+  });
+  const output = `${result.stdout}${result.stderr}`.trim();
+  if (result.status !== 0 || !/was successfully installed/.test(output)) throw new SetupError(`installing ${vsix} into code-server failed:\n${output}`);
+  return output;
+}
+
+export interface BrowserOptions {
+  chromium: string;
+  profileDir: string;
+  /** Origins the browser may reach; everything else is aborted. */
+  allowedOrigins: string[];
+  viewport?: { width: number; height: number };
+}
+
+export async function launchBrowser(options: BrowserOptions): Promise<BrowserContext> {
+  const { chromium } = await import('playwright-core');
+  const context = await chromium.launchPersistentContext(options.profileDir, {
+    executablePath: options.chromium,
+    headless: true,
+    viewport: options.viewport ?? { width: 1400, height: 900 },
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const allowed = (url: URL) => options.allowedOrigins.includes(url.origin) || url.protocol === 'data:' || url.protocol === 'blob:';
+  await context.route((url) => !allowed(url), (route) => route.abort());
+  return context;
+}
+
+/** Stops everything given, in order, ignoring what is already gone. */
+export async function stopAll(...things: ({ close(): Promise<void> } | Process | undefined)[]): Promise<void> {
+  for (const thing of things) {
+    if (!thing) continue;
+    try {
+      await (thing instanceof Process ? thing.stop() : thing.close());
+    } catch {
+      // stopping is best effort
+    }
+  }
+}
+
+export function removeDir(dir: string): void {
+  if (process.env.KEEP_E2E) {
+    console.log(`kept ${dir}`);
+    return;
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
