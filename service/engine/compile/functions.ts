@@ -182,7 +182,7 @@ simple('todynamic', 'dynamic', (s) => `(CASE WHEN json_valid(${s}) THEN CAST(${s
 define('gettype', (site) => {
   const value = site.arg(0);
   const names: Record<string, string> = { long: 'long', int: 'int', real: 'real', string: 'string', bool: 'bool', datetime: 'datetime', timespan: 'timespan', unknown: 'null' };
-  if (value.type !== 'dynamic') return out(stringLiteral(names[value.type] ?? 'string'), 'string');
+  if (value.type !== 'dynamic') return out(`(CASE WHEN ${value.sql} IS NULL THEN 'null' ELSE ${stringLiteral(names[value.type] ?? 'string')} END)`, 'string');
   return out(
     `(CASE json_type(${value.sql}) WHEN 'ARRAY' THEN 'array' WHEN 'OBJECT' THEN 'dictionary' WHEN 'VARCHAR' THEN 'string' WHEN 'BIGINT' THEN 'long' WHEN 'UBIGINT' THEN 'long' WHEN 'DOUBLE' THEN 'real' WHEN 'BOOLEAN' THEN 'bool' WHEN 'NULL' THEN 'null' END)`,
     'string',
@@ -406,7 +406,8 @@ define('array_slice', (site) => {
   const start = num(site.arg(1));
   const end = num(site.arg(2));
   const bound = (x: string) => `(CASE WHEN ${x} < 0 THEN len(${array}) + ${x} ELSE ${x} END)`;
-  return out(`to_json(${array}[${bound(start)} + 1 : ${bound(end)} + 1])`, 'dynamic', true);
+  // start inclusive, end exclusive (DuckDB slices are 1-based and inclusive).
+  return out(`to_json(${array}[${bound(start)} + 1 : ${bound(end)}])`, 'dynamic', true);
 });
 define('array_index_of', (site) => {
   const array = `CAST(${asJson(site.arg(0))} AS JSON[])`;

@@ -19,7 +19,7 @@ const dynamicType = (value: Compiled) => `json_type(${asJson(value)})`;
 
 // Arrays -----------------------------------------------------------------------------------------
 
-define('array_extract', (site) => out(json(`json_extract(${asJson(site.arg(0))}, ${str(site.arg(1))})`), 'dynamic', true));
+define('array_extract', (site) => out(`coalesce(${json(`json_extract(${asJson(site.arg(0))}, ${str(site.arg(1))})`)}, '[]'::JSON)`, 'dynamic', true));
 define('array_iff', (site) => {
   const [condition, then, otherwise] = [site.arg(0), site.arg(1), site.arg(2)];
   const pick = (value: Compiled) => (value.type === 'dynamic' ? `${list(value)}[apl_i + 1]` : asJson(value));
@@ -60,7 +60,8 @@ define('array_split', (site) => {
 define('bag_has_key', (site) => out(`coalesce(list_contains(json_keys(${asJson(site.arg(0))}), ${str(site.arg(1))}), FALSE)`, 'bool'));
 define('bag_zip', (site) => {
   const [keys, values] = [list(site.arg(0)), list(site.arg(1))];
-  const entries = `list_transform(list_filter(range(len(${keys})), apl_i -> json_type(${keys}[apl_i + 1]) = 'VARCHAR'), apl_i -> {'k': json_extract_string(${keys}[apl_i + 1], '$'), 'v': ${values}[apl_i + 1]})`;
+  // Pairs up to the shorter array; keys that are not strings are skipped.
+  const entries = `list_transform(list_filter(range(least(len(${keys}), len(${values}))), apl_i -> json_type(${keys}[apl_i + 1]) = 'VARCHAR'), apl_i -> {'k': json_extract_string(${keys}[apl_i + 1], '$'), 'v': ${values}[apl_i + 1]})`;
   return out(json(`map_from_entries(${entries})`), 'dynamic');
 });
 define('len', (site) => {
