@@ -246,6 +246,9 @@ define(['tobool', 'toboolean'], (site) => {
     const text = str(value);
     return out(`(CASE WHEN ${text} IN ('1','t','T','true','TRUE','True') THEN TRUE WHEN ${text} IN ('0','f','F','false','FALSE','False') THEN FALSE END)`, 'bool');
   }
+  // Durations and datetimes are true unless zero (the epoch for datetimes).
+  if (value.type === 'timespan') return out(`(epoch(${value.sql}) <> 0)`, 'bool');
+  if (value.type === 'datetime') return out(`(epoch_us(${value.sql}) <> 0)`, 'bool');
   return out(asBool(value), 'bool');
 });
 define(['todatetime'], (site) => {

@@ -148,7 +148,7 @@ define('isimei', (site) => {
 
 define('tohex', (site) => {
   const value = `lower(hex(CAST(${num(site.arg(0))} AS BIGINT)))`;
-  if (site.raw.length > 1) return out(`lpad(${value}, greatest(CAST(${num(site.arg(1))} AS INTEGER), length(${value})), '0')`, 'string');
+  if (site.raw.length > 1) return out(`lpad(${value}, CAST(greatest(CAST(${num(site.arg(1))} AS INTEGER), length(${value})) AS INTEGER), '0')`, 'string');
   return out(value, 'string');
 });
 define('hash', (site) => {
