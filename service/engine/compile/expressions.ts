@@ -211,7 +211,8 @@ export function asString(value: Compiled): string {
     case 'unknown':
       return `CAST(${value.sql} AS VARCHAR)`;
     case 'dynamic':
-      return `(CASE WHEN json_type(${value.sql}) = 'VARCHAR' THEN json_extract_string(${value.sql}, '$') ELSE CAST(${value.sql} AS VARCHAR) END)`;
+      // A JSON null is no text at all (tostring gives '' for it, like for a null).
+      return `(CASE json_type(${value.sql}) WHEN 'VARCHAR' THEN json_extract_string(${value.sql}, '$') WHEN 'NULL' THEN NULL ELSE CAST(${value.sql} AS VARCHAR) END)`;
     case 'datetime':
       return `regexp_replace(strftime(${value.sql}, '%Y-%m-%dT%H:%M:%S.%f'), '\\.?0*$', '') || 'Z'`;
     case 'bool':

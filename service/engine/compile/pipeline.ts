@@ -390,22 +390,20 @@ export class PipelineCompiler {
   /** `arg_max(x, a, b)` / `arg_max(x, *)`: the row with the largest x, as the columns x, a, b. */
   private argExtreme(call: CallNode, columns: readonly Column[], keys: string[]): { name: string; sql: string; column: Column }[] {
     const fn = call.callee.name;
-    const [target, ...returned] = call.args.map((arg) => {
-      if (arg.kind === 'NamedArgument') throw this.errors.at(arg.start, `named arguments are not supported in ${fn}()`);
-      return arg;
-    });
+    // `arg_max(n = expr, alias = field)`: a named argument names its output column.
+    const [target, ...returned] = call.args.map((arg) => (arg.kind === 'NamedArgument' ? { expression: arg.value, alias: arg.name.name } : { expression: arg, alias: undefined }));
     if (!target) throw this.errors.at(call.start, `${fn}() expects the expression to maximise`, 'semantic');
     const scope = this.scope(columns);
-    const by = compileExpression(target, scope);
-    const targetName = columnNameOf(target) ?? `${fn}_`;
+    const by = compileExpression(target.expression, scope);
+    const targetName = target.alias ?? columnNameOf(target.expression) ?? `${fn}_`;
     const results: { name: string; sql: string; column: Column }[] = [
       { name: targetName, sql: `${fn === 'arg_max' ? 'max' : 'min'}(${by.sql})`, column: { name: targetName, type: by.type, array: by.array } },
     ];
-    for (const expression of returned) {
-      const names = expression.kind === 'Star' || expression.kind === 'Wildcard' ? this.namesOf(expression, columns) : [undefined];
+    for (const { expression, alias } of returned) {
+      const names = !alias && (expression.kind === 'Star' || expression.kind === 'Wildcard') ? this.namesOf(expression, columns) : [undefined];
       for (const listed of names) {
         const value = listed ? { ...findColumn(columns, listed)!, sql: ident(listed) } : compileExpression(expression, scope);
-        const name = listed ?? columnNameOf(expression) ?? `${fn}_${results.length}`;
+        const name = listed ?? alias ?? columnNameOf(expression) ?? `${fn}_${results.length}`;
         if (keys.includes(name) || results.some((result) => result.name === name)) continue;
         results.push({ name, sql: `${fn}(${value.sql}, ${by.sql})`, column: { name, type: value.type, array: value.array } });
       }
