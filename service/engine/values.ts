@@ -25,10 +25,21 @@ export function toWireValue(value: DuckDBValue, type: ScalarType): unknown {
     try {
       return JSON.parse(value);
     } catch {
-      return value;
+      return parseWithNonFinite(value);
     }
   }
   if (typeof value === 'number' && !Number.isFinite(value)) return Number.isNaN(value) ? 'NaN' : value > 0 ? '+Inf' : '-Inf';
   if (typeof value === 'object') return String(value);
   return value;
+}
+
+/** DuckDB writes non-finite doubles inside JSON as bare Infinity/NaN: they travel as the scalar wire texts. */
+function parseWithNonFinite(text: string): unknown {
+  const names: Record<string, string> = { Infinity: '+Inf', '-Infinity': '-Inf', NaN: 'NaN' };
+  const replaced = text.replace(/"(?:[^"\\]|\\.)*"|-?Infinity|NaN/g, (token) => (token in names ? JSON.stringify(names[token]) : token));
+  try {
+    return JSON.parse(replaced);
+  } catch {
+    return text;
+  }
 }

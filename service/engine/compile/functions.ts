@@ -191,8 +191,10 @@ define('gettype', (site) => {
 
 // Null and conditional ---------------------------------------------------------------------------
 
-define('isnull', (site) => out(`(${site.arg(0).sql} IS NULL)`, 'bool'));
-define('isnotnull', (site) => out(`(${site.arg(0).sql} IS NOT NULL)`, 'bool'));
+// A dynamic JSON null (dynamic(null), a missing member) counts as null.
+const nullTest = (value: Compiled) => (value.type === 'dynamic' ? `(${value.sql} IS NULL OR json_type(${value.sql}) = 'NULL')` : `(${value.sql} IS NULL)`);
+define('isnull', (site) => out(nullTest(site.arg(0)), 'bool'));
+define('isnotnull', (site) => out(`(NOT ${nullTest(site.arg(0))})`, 'bool'));
 define(['iff', 'iif'], (site) => {
   const [condition, then, otherwise] = site.all();
   const type = then!.type !== 'unknown' ? then!.type : otherwise!.type;

@@ -32,17 +32,18 @@ function binary(name: string, combine: (a: string, b: string) => string): void {
     const [a, b] = [site.arg(0), site.arg(1)];
     if (a.type !== 'dynamic' && b.type !== 'dynamic') throw site.fail(`series_${name}() expects at least one array`);
     const scalar = (value: Compiled) => `CAST(${asNumber(value)} AS DOUBLE)`;
-    // Each array is cast once: pairs come from list_zip (the shorter side padded with nulls).
+    // Each array is cast once: pairs come from list_zip, as long as the shorter array (the reference).
     if (b.type !== 'dynamic') return out(json(`list_transform(${numbers(a)}, apl_x -> ${combine('apl_x', scalar(b))})`), 'dynamic', true);
     if (a.type !== 'dynamic') return out(json(`list_transform(${numbers(b)}, apl_x -> ${combine(scalar(a), 'apl_x')})`), 'dynamic', true);
-    return out(json(`list_transform(list_zip(${numbers(a)}, ${numbers(b)}), apl_p -> ${combine('apl_p[1]', 'apl_p[2]')})`), 'dynamic', true);
+    return out(json(`list_transform(list_zip(${numbers(a)}, ${numbers(b)}, truncate := true), apl_p -> ${combine('apl_p[1]', 'apl_p[2]')})`), 'dynamic', true);
   });
 }
 
 binary('add', (a, b) => `(${a} + ${b})`);
 binary('subtract', (a, b) => `(${a} - ${b})`);
 binary('multiply', (a, b) => `(${a} * ${b})`);
-binary('divide', (a, b) => `(${a} / nullif(${b}, 0))`);
+// Division by zero gives ±infinity (NaN for 0/0), as floating point does; DuckDB's / would give null.
+binary('divide', (a, b) => `(CASE WHEN ${b} = 0 THEN (CASE WHEN ${a} > 0 THEN 'Infinity'::DOUBLE WHEN ${a} < 0 THEN '-Infinity'::DOUBLE ELSE 'NaN'::DOUBLE END) ELSE ${a} / ${b} END)`);
 binary('pow', (a, b) => `pow(${a}, ${b})`);
 binary('greater', (a, b) => `(${a} > ${b})`);
 binary('greater_equals', (a, b) => `(${a} >= ${b})`);
@@ -71,8 +72,13 @@ define('series_cosine_similarity', (site) => {
 });
 define('series_pearson_correlation', (site) => {
   const [a, b] = [numbers(site.arg(0)), numbers(site.arg(1))];
-  const pairs = `list_zip(${a}, ${b})`;
-  return out(`(SELECT corr(apl_p[1], apl_p[2]) FROM (SELECT unnest(${pairs}) AS apl_p))`, 'real');
+  // The pairs and both means are bound once (a one-element list of a struct), then reused.
+  const pairs = `list_filter(list_zip(${a}, ${b}, truncate := true), apl_p -> apl_p[1] IS NOT NULL AND apl_p[2] IS NOT NULL)`;
+  const bound = `[{'p': ${pairs}, 'mx': list_avg(list_transform(${pairs}, apl_p -> apl_p[1])), 'my': list_avg(list_transform(${pairs}, apl_p -> apl_p[2]))}]`;
+  const sum = (term: string) => `list_sum(list_transform(apl_s.p, apl_p -> ${term}))`;
+  const dx = '(apl_p[1] - apl_s.mx)';
+  const dy = '(apl_p[2] - apl_s.my)';
+  return out(`list_transform(${bound}, apl_s -> ${sum(`${dx} * ${dy}`)} / nullif(sqrt(${sum(`${dx} * ${dx}`)} * ${sum(`${dy} * ${dy}`)}), 0))[1]`, 'real');
 });
 
 /** The statistics series_stats reports, as SQL over the array's non-null elements. */
