@@ -3,15 +3,17 @@
  * event tables (`events."<dataset>"`) → a plain result that `results/` turns into wire formats.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { analyzeDocument, getDiagnostics, parseQuery, type Expression, type Node } from '../../language/index.ts';
+import { analyzeDocument, getDiagnostics, parseQuery, type Expression, type Node, type QueryNode } from '../../language/index.ts';
 import type { Schema } from '../../language/index.ts';
 import { AplQueryError, ErrorSink } from './errors.ts';
 import { engineMacros } from './compile/macros.ts';
 import { registerHostFunctions } from './compile/hostFunctions.ts';
 import { compileQuery } from './compile/query.ts';
-import { orderSql, type Stage } from './compile/stage.ts';
-import { stringLiteral, timestampLiteral } from './compile/sql.ts';
-import { aplTypeOfSql, fieldTypeName, type Column, type ScalarType } from './compile/types.ts';
+import type { Stage } from './compile/stage.ts';
+import { timestampLiteral } from './compile/sql.ts';
+import { fieldTypeName, type Column, type ScalarType } from './compile/types.ts';
+import { planQuery } from './plan.ts';
+import { SchemaCache } from './schemaCache.ts';
 import { parseDatetimeText, parseTimespanText } from './compile/timeText.ts';
 import { formatMicros, toWireValue } from './values.ts';
 
@@ -83,22 +85,42 @@ export const defaultLimit = 1000;
 export const defaultTimeLimitMs = 60_000;
 
 const pools = new WeakMap<EngineDatabase, DuckDBConnection[]>();
+const schemaCaches = new WeakMap<EngineDatabase, SchemaCache>();
 
-async function withConnection<T>(database: EngineDatabase, work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+async function acquire(database: EngineDatabase): Promise<DuckDBConnection> {
   let pool = pools.get(database);
   if (!pool) pools.set(database, (pool = []));
-  let connection = pool.pop();
-  if (!connection) {
-    connection = await database.connect();
-    for (const macro of engineMacros) await connection.run(macro);
-    registerHostFunctions(connection);
-  }
+  const pooled = pool.pop();
+  if (pooled) return pooled;
+  const connection = await database.connect();
+  for (const macro of engineMacros) await connection.run(macro);
+  registerHostFunctions(connection);
+  return connection;
+}
+
+function release(database: EngineDatabase, connection: DuckDBConnection): void {
+  const pool = pools.get(database)!;
+  if (pool.length < 8) pool.push(connection);
+  else connection.closeSync();
+}
+
+/** Two connections: the main statement and the status statement run side by side. */
+async function withConnections<T>(database: EngineDatabase, work: (main: DuckDBConnection, side: DuckDBConnection) => Promise<T>): Promise<T> {
+  const main = await acquire(database);
+  let side: DuckDBConnection | undefined;
   try {
-    return await work(connection);
+    side = await acquire(database);
+    return await work(main, side);
   } finally {
-    if (pool.length < 8) pool.push(connection);
-    else connection.closeSync();
+    release(database, main);
+    if (side) release(database, side);
   }
+}
+
+function schemaCache(database: EngineDatabase): SchemaCache {
+  let cache = schemaCaches.get(database);
+  if (!cache) schemaCaches.set(database, (cache = new SchemaCache()));
+  return cache;
 }
 
 /** Runs one APL query for a caller who may read the datasets `access` allows. */
@@ -112,86 +134,148 @@ export async function runApl(database: EngineDatabase, request: AplRequest, acce
   }
   const query = parsed.root.queries[0];
   if (!query || parsed.root.queries.length > 1) throw new AplQueryError('expected exactly one query', 0, 0, 'syntax');
-  const messages: StatusMessage[] = [];
   const nowMicros = BigInt(Date.now()) * 1000n;
   const start = request.startTime ? parseRangeTime(request.startTime, nowMicros, 'startTime') : 0n;
   let end = nowMicros;
   if (request.endTime) end = parseRangeTime(request.endTime, nowMicros, 'endTime');
-  else messages.push({ priority: 'warn', count: 1, code: 'apl_implicitendtimeofnowapplied_1', msg: `line: 1, col: 1: implicit end time of 'now' applied` });
+  const implicitEnd = !request.endTime;
 
-  return withConnection(database, async (connection) => {
+  return withConnections(database, async (connection, side) => {
     const names = referencedNames(query);
     const allReadable = names.has(everyDataset) ? (await storedDatasets(connection)).filter((name) => access.canRead(name)) : [];
     const readable = [...new Set([...names, ...allReadable])].filter((name) => name !== everyDataset && access.canRead(name));
-    const tables = await datasetColumns(connection, readable);
-    const schema: Schema = { datasets: [...tables].map(([name, columns]) => ({ name, fields: columns.map((column) => ({ name: column.name, type: fieldTypeName(column) })) })) };
-    const analyzed = analyzeDocument(parsed, schema);
-    const problem = getDiagnostics(analyzed).find((diagnostic) => diagnostic.severity === 'error');
-    if (problem) throw new AplQueryError(problem.message, problem.range.start.line + 1, problem.range.start.character + 1, 'semantic');
-
-    const errors = new ErrorSink(parsed.lineIndex);
-    const env = {
-      analyzed,
-      errors,
-      datasetColumns: (name: string) => tables.get(name),
-      timeFilter: `"_time" >= ${timestampLiteral(start)} AND "_time" < ${timestampLiteral(end)}`,
-      now: timestampLiteral(nowMicros),
-      binAutoNanos: binAutoWidth(start, end, request.maxBinAutoGroups ?? 100),
-      readableDatasets: () => allReadable,
-      rangeSeconds: Math.max(Number(end - start) / 1e6, 1e-6),
-    };
-    const { stage, datasets } = compileQuery(query, env, new Set(tables.keys()));
-    const final = finalSql(stage);
-    const limit = request.timeLimitMs ?? defaultTimeLimitMs;
-    const run = async (sql: string) => {
-      let interrupted = false;
-      const timer = setTimeout(() => {
-        interrupted = true;
-        connection.interrupt();
-      }, Math.max(1, limit - Number((process.hrtime.bigint() - started) / 1_000_000n)));
-      try {
-        return await connection.runAndReadAll(sql);
-      } catch (error) {
-        if (interrupted) throw new AplQueryError(`the query ran longer than ${limit / 1000} s and was stopped`, 0, 0, 'execution');
-        throw new AplQueryError(`the query failed: ${(error as Error).message.split('\n')[0]}`, 0, 0, 'execution');
-      } finally {
-        clearTimeout(timer);
-      }
-    };
-    const reader = await run(final.sql);
-    let rows = reader.getRows().map((row) => row.map((cell, i) => toWireValue(cell, stage.columns[i]!.type)));
-    if (!stage.limited && rows.length > defaultLimit) {
-      rows = rows.slice(0, defaultLimit);
-      messages.push({ priority: 'warn', count: 1, code: 'default_limit_warning', msg: `a default limit of ${defaultLimit} was applied` });
+    const cache = schemaCache(database);
+    const cached = cache.cached(readable);
+    const tables = cached ?? (await cache.load(connection, readable));
+    const context: AnswerContext = { parsed, query, request, start, end, nowMicros, implicitEnd, started, allReadable, readable, cache };
+    try {
+      const answer = await answerQuery(context, tables, connection, side);
+      if (answer) return answer;
+    } catch (error) {
+      // An error on columns taken from the cache may come from stale columns: look again.
+      if (!cached || !(error instanceof AplQueryError)) throw error;
+      const fresh = await cache.load(connection, readable);
+      if (sameColumns(fresh, cached)) throw error;
+      return (await answerQuery(context, fresh, connection, side, true))!;
     }
-    const totals = stage.timeBin && stage.totalsSql ? await run(stage.totalsSql) : undefined;
-    const totalColumns = stage.columns.filter((column) => column.name !== stage.timeBin?.column);
-    const counts = await countRows(run, stage, [...datasets], env.timeFilter);
-    const columns = stage.columns.map((column) => resultColumn(column, stage));
-    const elapsed = Number((process.hrtime.bigint() - started) / 1000n);
-    return {
-      columns,
-      rows,
-      groups: stage.groups ?? [],
-      order: final.order,
-      timeBin: stage.timeBin && { field: stage.timeBin.column, size: stage.timeBin.nanos },
-      totals: totals && {
-        columns: totalColumns.map((column) => resultColumn(column, stage)),
-        rows: totals.getRows().map((row) => row.map((cell, i) => toWireValue(cell, totalColumns[i]!.type))),
-      },
-      datasetNames: [...datasets],
-      range: { field: '_time', start: formatMicros(start), end: formatMicros(end) },
-      status: {
-        elapsedTime: Math.max(elapsed, 1),
-        rowsExamined: counts.examined,
-        rowsMatched: counts.matched,
-        numGroups: stage.groups?.length ? rows.length : 0,
-        minBlockTime: formatMicros(counts.minTime ?? start),
-        maxBlockTime: formatMicros(counts.maxTime ?? end),
-        messages,
-      },
-    };
+    // The catalog changed since the columns were cached: compile and run again on fresh ones.
+    return (await answerQuery(context, await cache.load(connection, readable), connection, side, true))!;
   });
+}
+
+interface AnswerContext {
+  parsed: ReturnType<typeof parseQuery>;
+  query: QueryNode;
+  request: AplRequest;
+  start: bigint;
+  end: bigint;
+  nowMicros: bigint;
+  implicitEnd: boolean;
+  started: bigint;
+  allReadable: string[];
+  readable: string[];
+  cache: SchemaCache;
+}
+
+/**
+ * Analyzes, compiles and runs the query against the given columns. Answers undefined when the
+ * status statement found the catalog no longer matching them (unless `final`).
+ */
+async function answerQuery(
+  context: AnswerContext,
+  tables: Map<string, Column[]>,
+  connection: DuckDBConnection,
+  side: DuckDBConnection,
+  final = false,
+): Promise<AplResult | undefined> {
+  const { parsed, query, request, start, end, nowMicros, started } = context;
+  const messages: StatusMessage[] = [];
+  if (context.implicitEnd) messages.push({ priority: 'warn', count: 1, code: 'apl_implicitendtimeofnowapplied_1', msg: `line: 1, col: 1: implicit end time of 'now' applied` });
+  const schema: Schema = { datasets: [...tables].map(([name, columns]) => ({ name, fields: columns.map((column) => ({ name: column.name, type: fieldTypeName(column) })) })) };
+  const analyzed = analyzeDocument(parsed, schema);
+  const problem = getDiagnostics(analyzed).find((diagnostic) => diagnostic.severity === 'error');
+  if (problem) throw new AplQueryError(problem.message, problem.range.start.line + 1, problem.range.start.character + 1, 'semantic');
+
+  const errors = new ErrorSink(parsed.lineIndex);
+  const env = {
+    analyzed,
+    errors,
+    datasetColumns: (name: string) => tables.get(name),
+    timeFilter: `"_time" >= ${timestampLiteral(start)} AND "_time" < ${timestampLiteral(end)}`,
+    now: timestampLiteral(nowMicros),
+    binAutoNanos: binAutoWidth(start, end, request.maxBinAutoGroups ?? 100),
+    readableDatasets: () => context.allReadable,
+    rangeSeconds: Math.max(Number(end - start) / 1e6, 1e-6),
+  };
+  const { stage, datasets, sources } = compileQuery(query, env, new Set(tables.keys()));
+  const plan = planQuery({
+    stage,
+    sources,
+    datasets: [...datasets],
+    timeFilter: env.timeFilter,
+    fingerprintSql: context.cache.fingerprintSql(context.readable),
+    defaultLimit,
+  });
+  const limit = request.timeLimitMs ?? defaultTimeLimitMs;
+  const run = async (on: DuckDBConnection, sql: string) => {
+    let interrupted = false;
+    const timer = setTimeout(() => {
+      interrupted = true;
+      on.interrupt();
+    }, Math.max(1, limit - Number((process.hrtime.bigint() - started) / 1_000_000n)));
+    try {
+      return await on.runAndReadAll(sql);
+    } catch (error) {
+      if (interrupted) throw new AplQueryError(`the query ran longer than ${limit / 1000} s and was stopped`, 0, 0, 'execution');
+      throw new AplQueryError(`the query failed: ${(error as Error).message.split('\n')[0]}`, 0, 0, 'execution');
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  const [mainResult, statusResult] = await Promise.allSettled([run(connection, plan.main), run(side, plan.status)]);
+  if (statusResult.status === 'rejected' && !final) return undefined;
+  if (mainResult.status === 'rejected') throw mainResult.reason;
+  if (statusResult.status === 'rejected') throw statusResult.reason;
+  const outcome = plan.read(mainResult.value.getRows(), statusResult.value.getRows()[0]!);
+  if (!final && !context.cache.matches(context.readable, outcome.status.fingerprints)) return undefined;
+
+  let rows = outcome.rows.map((row) => row.map((cell, i) => toWireValue(cell, stage.columns[i]!.type)));
+  if (!stage.limited && rows.length > defaultLimit) {
+    rows = rows.slice(0, defaultLimit);
+    messages.push({ priority: 'warn', count: 1, code: 'default_limit_warning', msg: `a default limit of ${defaultLimit} was applied` });
+  }
+  const totalColumns = stage.columns.filter((column) => column.name !== stage.timeBin?.column);
+  let totals = outcome.totals;
+  if (!plan.foldsTotals && stage.timeBin && stage.totalsSql) totals = (await run(connection, stage.totalsSql)).getRows();
+  const counts = outcome.status;
+  const columns = stage.columns.map((column) => resultColumn(column, stage));
+  const elapsed = Number((process.hrtime.bigint() - started) / 1000n);
+  return {
+    columns,
+    rows,
+    groups: stage.groups ?? [],
+    order: plan.order,
+    timeBin: stage.timeBin && { field: stage.timeBin.column, size: stage.timeBin.nanos },
+    totals: totals && {
+      columns: totalColumns.map((column) => resultColumn(column, stage)),
+      rows: totals.map((row) => row.map((cell, i) => toWireValue(cell, totalColumns[i]!.type))),
+    },
+    datasetNames: [...datasets],
+    range: { field: '_time', start: formatMicros(start), end: formatMicros(end) },
+    status: {
+      elapsedTime: Math.max(elapsed, 1),
+      rowsExamined: counts.examined,
+      rowsMatched: counts.matched,
+      numGroups: stage.groups?.length ? rows.length : 0,
+      minBlockTime: formatMicros(counts.minTime ?? start),
+      maxBlockTime: formatMicros(counts.maxTime ?? end),
+      messages,
+    },
+  };
+}
+
+function sameColumns(a: Map<string, Column[]>, b: Map<string, Column[]>): boolean {
+  return a.size === b.size && [...a].every(([name, columns]) => JSON.stringify(columns) === JSON.stringify(b.get(name)));
 }
 
 function resultColumn(column: Column, stage: Stage): ResultColumn {
@@ -199,48 +283,6 @@ function resultColumn(column: Column, stage: Stage): ResultColumn {
   const result: ResultColumn = { name: column.name, type: fieldTypeName(column), aplType: column.type };
   if (agg) result.agg = { name: agg.name, ...(agg.fields.length ? { fields: agg.fields } : {}), ...(agg.args.length ? { args: agg.args } : {}) };
   return result;
-}
-
-/** The default order (`_time` descending for event rows) and the default row limit. */
-function finalSql(stage: Stage): { sql: string; order: { field: string; desc: boolean }[] } {
-  const order = stage.order;
-  let sql = `SELECT * FROM (${stage.sql}) AS result${orderSql(order)}`;
-  if (!stage.limited) {
-    sql += ` LIMIT ${defaultLimit + 1}`;
-  }
-  return { sql, order: (order ?? []).map((key) => ({ field: key.column, desc: key.desc })) };
-}
-
-async function countRows(run: (sql: string) => ReturnType<DuckDBConnection['runAndReadAll']>, stage: Stage, datasets: string[], timeFilter: string) {
-  let examined = 0;
-  let minTime: bigint | undefined;
-  let maxTime: bigint | undefined;
-  for (const name of datasets) {
-    const reader = await run(
-      `SELECT count(*), epoch_us(min("_time")), epoch_us(max("_time")) FROM events."${name.replaceAll('"', '""')}" WHERE ${timeFilter}`,
-    );
-    const [count, min, max] = reader.getRows()[0]!;
-    examined += Number(count);
-    if (typeof min === 'bigint' && (minTime === undefined || min < minTime)) minTime = min;
-    if (typeof max === 'bigint' && (maxTime === undefined || max > maxTime)) maxTime = max;
-  }
-  const matchedReader = await run(`SELECT count(*) FROM (${stage.matchedSql ?? stage.sql}) AS matched`);
-  return { examined, matched: Number(matchedReader.getRows()[0]![0]), minTime, maxTime };
-}
-
-async function datasetColumns(connection: DuckDBConnection, names: string[]): Promise<Map<string, Column[]>> {
-  const tables = new Map<string, Column[]>();
-  if (names.length === 0) return tables;
-  const reader = await connection.runAndReadAll(
-    `SELECT table_name, column_name, data_type, comment FROM duckdb_columns() WHERE schema_name = 'events' AND table_name IN (${names.map(stringLiteral).join(', ')}) ORDER BY column_index`,
-  );
-  for (const [table, column, type, comment] of reader.getRows() as [string, string, string, string | null][]) {
-    const type_ = aplTypeOfSql(type);
-    const list = tables.get(table) ?? [];
-    list.push({ name: column, type: type_, array: type_ === 'dynamic' && comment !== 'object' });
-    tables.set(table, list);
-  }
-  return tables;
 }
 
 /** Stands in the referenced names for "every dataset" (a union wildcard, a search source). */

@@ -41,6 +41,8 @@ export class PipelineCompiler {
   private aliasCounter = 0;
   readonly lets = new Map<string, LetValue>();
   readonly datasets = new Set<string>();
+  /** The SQL of every dataset read as a source (its rows in the time range, unfiltered) → the dataset. */
+  readonly sources = new Map<string, string>();
 
   constructor(private readonly env: CompileEnvironment) {}
 
@@ -104,11 +106,12 @@ export class PipelineCompiler {
     const sql = `SELECT ${ordered.map((column) => ident(column.name)).join(', ')} FROM events.${ident(name)} WHERE ${this.env.timeFilter}`;
     // Events come newest first unless the query orders them otherwise.
     const order: OrderKey[] = [{ column: '_time', desc: true, nullsFirst: false }];
+    this.sources.set(sql, name);
     return { sql, columns: ordered, order, limited: false, datasets: new Set([name]) };
   }
 
   private operator(operator: TabularOperator, stageIn: Stage): Stage {
-    const input: Stage = { ...stageIn, totalsSql: undefined };
+    const input: Stage = { ...stageIn, totalsSql: undefined, summary: undefined };
     const from = `(${input.sql}) AS ${this.alias()}`;
     const next = (sql: string, columns: Column[], changes: Partial<Stage> = {}): Stage => ({
       ...input,
@@ -187,7 +190,8 @@ export class PipelineCompiler {
       }
       case 'count': {
         const name = this.env.analyzed.outputOf(operator)?.columns[0]?.name ?? 'count_';
-        return next(`SELECT count(*) AS ${ident(name)} FROM ${from}`, [{ name, type: 'long' }], { order: undefined, timeBin: undefined, ...reducing() });
+        const summary = { from: input.sql, keys: [], outputs: [{ name, sql: 'count(*)' }] };
+        return next(`SELECT count(*) AS ${ident(name)} FROM ${from}`, [{ name, type: 'long' }], { order: undefined, timeBin: undefined, summary, ...reducing() });
       }
       case 'distinct': {
         const names = operator.columns.flatMap((expression) => this.namesOf(expression, input.columns));
@@ -384,6 +388,7 @@ export class PipelineCompiler {
       groups: keys.map((key) => key.name),
       matchedSql: input.matchedSql ?? input.sql,
       datasets: input.datasets,
+      summary: { from: input.sql, keys: keys.map(selectItem), outputs: outputs.map(selectItem) },
     };
   }
 
@@ -597,6 +602,10 @@ export class PipelineCompiler {
       : `SELECT ${columns.map((column) => `CAST(NULL AS ${sqlTypeOf(column.type)}) AS ${ident(column.name)}`).join(', ')} WHERE FALSE`;
     return { sql, columns, limited: false, datasets: new Set() };
   }
+}
+
+function selectItem(item: { name: string; sql: string; column: Column }): { name: string; sql: string } {
+  return { name: item.name, sql: typed(item.sql, item.column.type) };
 }
 
 function rank(name: string): number {

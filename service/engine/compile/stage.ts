@@ -25,6 +25,19 @@ export interface Stage {
   aggregations?: Map<string, { name: string; fields: string[]; args: unknown[] }>;
   groups?: string[];
   datasets: Set<string>;
+  /**
+   * Set when this stage's last operator is a summarize (or count): its parts, so that the runner
+   * can answer the groups, the totals and the matched-row count in one query.
+   */
+  summary?: SummaryParts;
+}
+
+export interface SummaryParts {
+  /** The rows the summarize reads. */
+  from: string;
+  /** Group keys and aggregations as SQL select items, each with its output name. */
+  keys: { name: string; sql: string }[];
+  outputs: { name: string; sql: string }[];
 }
 
 export function orderSql(order: readonly OrderKey[] | undefined): string {

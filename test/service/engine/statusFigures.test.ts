@@ -1,0 +1,113 @@
+/**
+ * Status figures and totals however the engine gets them (folded into the main statement, from
+ * the status statement, or from the rows examined), checked against counts made by hand; and the
+ * cached columns following changes to the tables.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { runApl } from '../../../service/engine/index.ts';
+import { openFixture, readAllButSecret, type Fixture } from './fixture.ts';
+
+let fixture: Fixture;
+before(async () => {
+  fixture = await openFixture();
+  // 1500 events a minute apart from 2024-02-01 00:00, status cycling through 200, 404, 500.
+  await fixture.database.run(`
+    CREATE TABLE events.minutes ("_time" TIMESTAMP NOT NULL, "_sysTime" TIMESTAMP NOT NULL, n BIGINT, status BIGINT);
+    INSERT INTO events.minutes SELECT TIMESTAMP '2024-02-01' + to_minutes(i), TIMESTAMP '2024-02-01' + to_minutes(i), i, [200, 404, 500][1 + i % 3] FROM range(1500) AS r(i);
+  `);
+});
+after(async () => {
+  await fixture.close();
+});
+
+const range = { startTime: '2024-01-01T00:00:00Z', endTime: '2024-03-01T00:00:00Z' };
+const run = (apl: string) => runApl(fixture.database, { apl, ...range }, readAllButSecret);
+const figures = async (apl: string) => {
+  const { status } = await run(apl);
+  return { examined: status.rowsExamined, matched: status.rowsMatched };
+};
+
+describe('rows matched: the rows that pass the filters before the first reducing operator', () => {
+  test('no filter: every row examined matches', async () => {
+    assert.deepEqual(await figures('logs | count'), { examined: 8, matched: 8 });
+    assert.deepEqual(await figures('logs | top 2 by duration'), { examined: 8, matched: 8 });
+    assert.deepEqual(await figures('logs | summarize count() by method'), { examined: 8, matched: 8 });
+  });
+
+  test('a filter before summarize or count', async () => {
+    assert.deepEqual(await figures('logs | where status >= 400 | summarize count() by method'), { examined: 8, matched: 3 });
+    assert.deepEqual(await figures('logs | where status >= 400 | count'), { examined: 8, matched: 3 });
+    assert.deepEqual(await figures('logs | where status >= 400 | summarize count() by bin(_time, 1h)'), { examined: 8, matched: 3 });
+    assert.deepEqual(await figures("logs | where method == 'nothing' | summarize count() by method"), { examined: 8, matched: 0 });
+  });
+
+  test('a filter before take, and a summarize after another reducing operator', async () => {
+    assert.deepEqual(await figures("logs | where method =~ 'get' | take 1"), { examined: 8, matched: 5 });
+    assert.deepEqual(await figures('logs | take 2 | summarize count()'), { examined: 8, matched: 8 });
+    assert.deepEqual(await figures('logs | where status >= 400 | take 2 | summarize count() by bin(_time, 1h)'), { examined: 8, matched: 3 });
+  });
+
+  test('rows without a reducing operator, and the time range', async () => {
+    assert.deepEqual(await figures('logs | where ok'), { examined: 8, matched: 5 });
+    const { status } = await runApl(fixture.database, { apl: 'logs | where ok | count', startTime: '2024-01-01T11:00:00Z', endTime: '2024-01-01T12:15:00Z' }, readAllButSecret);
+    assert.deepEqual([status.rowsExamined, status.rowsMatched, status.minBlockTime, status.maxBlockTime], [3, 2, '2024-01-01T11:05:00Z', '2024-01-01T12:10:00Z']);
+  });
+});
+
+describe('time-binned summaries: groups and totals from one statement', () => {
+  test('totals per remaining key, the first aggregation descending', async () => {
+    const result = await run('minutes | summarize top = max(n), n = count() by bin(_time, 1h), status');
+    assert.deepEqual(result.totals?.rows, [
+      [500, 1499, 500],
+      [404, 1498, 500],
+      [200, 1497, 500],
+    ]);
+    assert.equal(result.rows.length, 75);
+    assert.deepEqual(result.rows.slice(0, 4).map((row) => row[0]), ['2024-02-01T00:00:00Z', '2024-02-01T00:00:00Z', '2024-02-01T00:00:00Z', '2024-02-01T01:00:00Z']);
+    assert.equal(result.status.rowsMatched, 1500);
+  });
+
+  test('the default limit cuts the groups, not the totals', async () => {
+    const result = await run('minutes | summarize count() by bin(_time, 1m)');
+    assert.equal(result.rows.length, 1000);
+    assert.deepEqual([result.rows[0]![0], result.rows[999]![0]], ['2024-02-01T00:00:00Z', '2024-02-01T16:39:00Z']);
+    assert.deepEqual(result.totals?.rows, [[1500]]);
+    assert.equal(result.status.rowsMatched, 1500);
+    assert.ok(result.status.messages.some((message) => message.code === 'default_limit_warning'));
+  });
+
+  test('an empty range still has one totals row for a summary without other keys', async () => {
+    const { totals, rows, status } = await runApl(
+      fixture.database,
+      { apl: 'minutes | summarize count() by bin(_time, 1h)', startTime: '2030-01-01T00:00:00Z', endTime: '2030-01-02T00:00:00Z' },
+      readAllButSecret,
+    );
+    assert.deepEqual(rows, []);
+    assert.deepEqual(totals?.rows, [[0]]);
+    assert.deepEqual([status.rowsExamined, status.rowsMatched], [0, 0]);
+  });
+});
+
+describe('columns are read again when a table changes', () => {
+  test('an added column, a widened column, a table dropped and made again', async () => {
+    assert.deepEqual((await run('minutes | where n < 2 | project n')).rows, [[1], [0]]);
+    await fixture.database.run(`ALTER TABLE events.minutes ADD COLUMN label VARCHAR; UPDATE events.minutes SET label = 'm' || n`);
+    assert.deepEqual((await run('minutes | where n < 2 | project label')).rows, [['m1'], ['m0']]);
+
+    await fixture.database.run(`ALTER TABLE events.minutes ALTER COLUMN n TYPE DOUBLE`);
+    const schema = await run('minutes | getschema | where ColumnName == "n" | project ColumnType');
+    assert.deepEqual(schema.rows, [['float']]);
+
+    await fixture.database.run(`DROP TABLE events.minutes; CREATE TABLE events.minutes ("_time" TIMESTAMP NOT NULL, "_sysTime" TIMESTAMP NOT NULL, word VARCHAR);
+      INSERT INTO events.minutes VALUES (TIMESTAMP '2024-02-01', TIMESTAMP '2024-02-01', 'again')`);
+    assert.deepEqual((await run('minutes | project word')).rows, [['again']]);
+    await assert.rejects(run('minutes | project n'), /n/);
+  });
+
+  test('a name that was no table becomes one', async () => {
+    await assert.rejects(run('later | count'));
+    await fixture.database.run(`CREATE TABLE events.later ("_time" TIMESTAMP NOT NULL, "_sysTime" TIMESTAMP NOT NULL); INSERT INTO events.later VALUES (TIMESTAMP '2024-02-01', TIMESTAMP '2024-02-01')`);
+    assert.deepEqual((await run('later | count')).rows, [[1]]);
+  });
+});
