@@ -9,7 +9,12 @@ import { repoRoot } from './paths.ts';
  * whose transform wraps every function expression in a naming helper (`__name`) that the
  * shipped code does not pay for. Returns the module's exports and the bundle's path.
  */
-export async function loadBundled<Exports>(entry: string, name: string): Promise<{ exports: Exports; path: string }> {
+export async function loadBundled<Exports>(
+  entry: string,
+  name: string,
+  /** Packages loaded from node_modules instead (native addons such as DuckDB's). */
+  external: string[] = [],
+): Promise<{ exports: Exports; path: string }> {
   const outfile = join(repoRoot, '.bench', `${name}.cjs`);
   await esbuild.build({
     entryPoints: [join(repoRoot, entry)],
@@ -20,6 +25,7 @@ export async function loadBundled<Exports>(entry: string, name: string): Promise
     format: 'cjs',
     sourcemap: true,
     logLevel: 'warning',
+    external,
   });
   const exports = createRequire(join(repoRoot, 'package.json'))(outfile) as Exports;
   return { exports, path: outfile };

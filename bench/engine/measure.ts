@@ -1,0 +1,102 @@
+/**
+ * One canonical query measured on both sides: answers checked against each other first, then
+ * warm-ups and interleaved repetitions (engine, SQL, SQL, engine, …) so both sample the same
+ * stretch of machine load.
+ */
+import { median } from '../lib/stats.ts';
+import type { CanonicalQuery } from './queries.ts';
+import type { BenchService } from './service.ts';
+import { datasetName } from './dataset.ts';
+
+export interface QueryFigures {
+  query: CanonicalQuery;
+  /** `status.elapsedTime` medians, µs. */
+  engineMicros: number;
+  sqlMicros: number;
+  /** HTTP round trip median (request to parsed body), for context. */
+  roundTripMicros: number;
+  ratio: number;
+  pass: boolean;
+  /** Empty when the answers, rowsExamined and rowsMatched agree. */
+  disagreements: string[];
+  rows: number;
+  engineSamples: number[];
+  sqlSamples: number[];
+}
+
+export interface Repetitions {
+  warmUp: number;
+  measured: number;
+}
+
+const table = `events."${datasetName}"`;
+const rangeSql = (start: string, end: string) => `"_time" >= TIMESTAMP '${start.replace('Z', '')}' AND "_time" < TIMESTAMP '${end.replace('Z', '')}'`;
+
+/** PASS: at most 1.2× the hand SQL's median, or within 2 ms of it when the SQL takes under 10 ms. */
+export function meetsTarget(engineMicros: number, sqlMicros: number): boolean {
+  return engineMicros <= 1.2 * sqlMicros || (sqlMicros < 10_000 && engineMicros - sqlMicros <= 2_000);
+}
+
+export async function measureQuery(service: BenchService, query: CanonicalQuery, repetitions: Repetitions): Promise<QueryFigures> {
+  const range = rangeSql(query.range.start, query.range.end);
+  const handSql = query.sql(table, range);
+  const runEngine = () => service.query(query.apl, query.range);
+  const runSql = () => service.sql(handSql);
+
+  const engineAnswer = await runEngine();
+  const sqlAnswer = await runSql();
+  const disagreements = compareAnswers(query.answer(engineAnswer.answer), query.answer(sqlAnswer.answer));
+  const counts = await service.sql(
+    `SELECT count(*) AS examined, count(*) FILTER (WHERE ${query.filter ?? 'true'}) AS matched FROM ${table} WHERE ${range}`,
+  );
+  const [examined, matched] = counts.answer.rows[0] as [number, number];
+  if (engineAnswer.status.rowsExamined !== examined) disagreements.push(`rowsExamined ${engineAnswer.status.rowsExamined}, expected ${examined}`);
+  if (engineAnswer.status.rowsMatched !== matched) disagreements.push(`rowsMatched ${engineAnswer.status.rowsMatched}, expected ${matched}`);
+
+  for (let round = 0; round < repetitions.warmUp; round++) {
+    await runEngine();
+    await runSql();
+  }
+  const engineSamples: number[] = [];
+  const sqlSamples: number[] = [];
+  const roundTrips: number[] = [];
+  const engineOnce = async () => {
+    const answer = await runEngine();
+    engineSamples.push(answer.status.elapsedTime);
+    roundTrips.push(answer.roundTripMillis * 1e3);
+  };
+  const sqlOnce = async () => sqlSamples.push((await runSql()).micros);
+  for (let round = 0; round < repetitions.measured; round++) {
+    if (round % 2 === 0) {
+      await engineOnce();
+      await sqlOnce();
+    } else {
+      await sqlOnce();
+      await engineOnce();
+    }
+  }
+  const engineMicros = median(engineSamples);
+  const sqlMicros = median(sqlSamples);
+  return {
+    query,
+    engineMicros,
+    sqlMicros,
+    roundTripMicros: median(roundTrips),
+    ratio: engineMicros / sqlMicros,
+    pass: meetsTarget(engineMicros, sqlMicros),
+    disagreements,
+    rows: engineAnswer.answer.rows.length,
+    engineSamples,
+    sqlSamples,
+  };
+}
+
+/** Differences between two answers' lines (as multisets in the given order), at most a few. */
+function compareAnswers(engine: string[], sql: string[]): string[] {
+  const problems: string[] = [];
+  if (engine.length !== sql.length) problems.push(`the engine answered ${engine.length} rows, the SQL ${sql.length}`);
+  for (let index = 0; index < Math.min(engine.length, sql.length) && problems.length < 4; index++) {
+    if (engine[index] !== sql[index]) problems.push(`row ${index + 1}: engine "${engine[index]}", SQL "${sql[index]}"`);
+  }
+  return problems;
+}
