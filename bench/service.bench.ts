@@ -11,13 +11,13 @@
  * Reports events/s for both, the ratio (target ≥ 75%), and the service's peak RSS (VmHWM).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { Random } from '../service/demo/random.ts';
+import { writeEvents } from './service-workload.ts';
 import { repoRoot } from './lib/paths.ts';
 
 const { values } = parseArgs({
@@ -28,33 +28,6 @@ const batchSize = Number(values.batch);
 const target = 0.75;
 const token = 'xapt-bench';
 const cli = join(repoRoot, 'dist/cli.js');
-
-function writeEvents(path: string): void {
-  const random = new Random(42);
-  const start = Date.UTC(2026, 0, 1);
-  const methods = ['GET', 'GET', 'GET', 'POST', 'PUT', 'DELETE'];
-  const cities = [['Paris', 'France'], ['Seattle', 'United States'], ['Tokyo', 'Japan'], ['Camaquã', 'Brazil']];
-  const lines: string[] = [];
-  for (let index = 0; index < eventCount; index++) {
-    const [city, country] = random.pick(cities);
-    lines.push(
-      JSON.stringify({
-        _time: new Date(start + index * 10).toISOString(),
-        id: random.uuid(),
-        method: random.pick(methods),
-        status: random.pick(['200', '200', '200', '404', '500']),
-        uri: `/api/v1/${random.hex(4)}/${random.hex(6)}`,
-        req_duration_ms: random.logNormal(1.2, 0.7),
-        resp_body_size_bytes: random.int(900, 5500),
-        resp_header_size_bytes: random.int(18, 100),
-        is_tls: random.chance(0.7),
-        geo: { city, country },
-        user_agent: 'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0',
-      }),
-    );
-  }
-  writeFileSync(path, lines.join('\n') + '\n');
-}
 
 async function serve(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [cli, 'serve', '--data', dataDir, '--port', '0'], {
@@ -99,7 +72,25 @@ function peakRssMiB(pid: number): number {
   return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) / 1024;
 }
 
-async function benchService(path: string, dataDir: string): Promise<{ seconds: number; peakRss: number }> {
+/** CPU seconds (user + system, all threads) a process has used so far. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second here).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+const ownCpuSeconds = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1e6;
+};
+
+interface Measured {
+  seconds: number;
+  /** CPU seconds of the service process (or of DuckDB in this process) while measured. */
+  cpu: number;
+}
+
+async function benchService(path: string, dataDir: string): Promise<Measured & { peakRss: number; clientCpu: number }> {
   const { child, url } = await serve(dataDir);
   const headers = { Authorization: `Bearer ${token}`, 'X-Axiom-Org-Id': 'local' };
   try {
@@ -110,6 +101,8 @@ async function benchService(path: string, dataDir: string): Promise<{ seconds: n
     });
     if (created.status !== 200) throw new Error(`create dataset: ${created.status} ${await created.text()}`);
     let ingested = 0;
+    const startCpu = cpuSeconds(child.pid!);
+    const startClientCpu = ownCpuSeconds();
     const started = performance.now();
     for await (const body of batches(path)) {
       const response = await fetch(`${url}/v1/datasets/bench/ingest`, {
@@ -122,24 +115,28 @@ async function benchService(path: string, dataDir: string): Promise<{ seconds: n
       ingested += status.ingested;
     }
     const seconds = (performance.now() - started) / 1000;
+    const cpu = cpuSeconds(child.pid!) - startCpu;
+    const clientCpu = ownCpuSeconds() - startClientCpu;
     if (ingested !== eventCount) throw new Error(`ingested ${ingested} of ${eventCount}`);
-    return { seconds, peakRss: peakRssMiB(child.pid!) };
+    return { seconds, cpu, clientCpu, peakRss: peakRssMiB(child.pid!) };
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
   }
 }
 
-async function benchDuckDb(path: string, dataDir: string): Promise<number> {
+async function benchDuckDb(path: string, dataDir: string): Promise<Measured> {
   const instance = await DuckDBInstance.create(join(dataDir, 'reference.duckdb'));
   const connection = await instance.connect();
   try {
+    const startCpu = ownCpuSeconds();
     const started = performance.now();
     await connection.run(`CREATE TABLE reference AS SELECT * FROM read_json('${path.replaceAll("'", "''")}', format = 'newline_delimited')`);
     const seconds = (performance.now() - started) / 1000;
+    const cpu = ownCpuSeconds() - startCpu;
     const count = (await connection.runAndReadAll('SELECT count(*) AS n FROM reference')).getRowObjectsJS()[0]!.n;
     if (Number(count) !== eventCount) throw new Error(`DuckDB read ${count} of ${eventCount}`);
-    return seconds;
+    return { seconds, cpu };
   } finally {
     connection.closeSync();
     instance.closeSync();
@@ -151,18 +148,20 @@ async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'apl-bench-service-'));
   try {
     const path = join(work, 'events.ndjson');
-    writeEvents(path);
+    writeEvents(path, eventCount);
     const megabytes = statSync(path).size / 1024 / 1024;
     console.log(`${eventCount} events, ${megabytes.toFixed(0)} MiB NDJSON, batches of ${batchSize}`);
-    const duckdbSeconds = await benchDuckDb(path, work);
+    console.log(`load average before      : ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
+    const duckdb = await benchDuckDb(path, work);
     const service = await benchService(path, join(work, 'service'));
     const ours = eventCount / service.seconds;
-    const theirs = eventCount / duckdbSeconds;
+    const theirs = eventCount / duckdb.seconds;
     const ratio = ours / theirs;
-    console.log(`service ingest over HTTP : ${Math.round(ours).toLocaleString('en')} events/s (${service.seconds.toFixed(2)} s)`);
-    console.log(`DuckDB read_json         : ${Math.round(theirs).toLocaleString('en')} events/s (${duckdbSeconds.toFixed(2)} s)`);
+    console.log(`service ingest over HTTP : ${Math.round(ours).toLocaleString('en')} events/s (${service.seconds.toFixed(2)} s; service CPU ${service.cpu.toFixed(2)} s, client CPU ${service.clientCpu.toFixed(2)} s)`);
+    console.log(`DuckDB read_json         : ${Math.round(theirs).toLocaleString('en')} events/s (${duckdb.seconds.toFixed(2)} s; CPU ${duckdb.cpu.toFixed(2)} s)`);
     console.log(`ratio                    : ${(ratio * 100).toFixed(0)}% (target ≥ ${target * 100}%) ${ratio >= target ? 'met' : 'MISSED'}`);
     console.log(`service peak RSS         : ${service.peakRss.toFixed(0)} MiB`);
+    console.log(`load average after       : ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -4,22 +4,19 @@
  * store them in one transaction. The status is answered only after the commit, so every event it
  * counts is durable; a body that breaks off (syntax error, size limit) rolls back whole.
  *
- * JSON bodies are first spooled to a temporary file while a byte scanner learns their shape; when
- * every value can go into its column as is, DuckDB's read_json stores the file in one INSERT
- * (readJsonPlan.ts). Otherwise — and for CSV, labels, map fields, timestamp options — the per-event
- * path reads the records in JavaScript (from the spooled file, so the body is read once).
+ * JSON bodies are cut into segments of whole lines; a byte scanner learns each segment's shape, and
+ * when every value can go into its column as is, DuckDB's read_json stores the segment while the
+ * next one arrives (readJsonIngest.ts). Otherwise — and for CSV, map fields, timestamp options —
+ * the per-event path reads the records in JavaScript (the segments already received from their
+ * temporary files, then the rest of the stream, so the body is read once).
  */
-import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { open, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { EventStore, StoredEvent } from '../store/eventStore.ts';
 import { decodeBody, type ByteCounter } from './decode.ts';
 import { flatten } from './flatten.ts';
 import { readRecords, type BodyFormat } from './formats.ts';
-import { NdjsonShape } from './ndjsonShape.ts';
-import { insertReadJson, planReadJson } from './readJsonPlan.ts';
+import { ReadJsonIngest } from './readJsonIngest.ts';
+import { segments, type Segment } from './segments.ts';
 import { Layout, parseTimestamp } from './timestamps.ts';
 
 /** The status body, keys exactly as the reference lists them. */
@@ -53,7 +50,21 @@ export interface IngestOptions {
   now?: number;
   /** false: always take the per-event path (tests compare both paths). */
   readJson?: boolean;
+  /** Bytes per read_json segment (tests use small ones to get many). */
+  segmentBytes?: number;
+  /** Where a segment is cut even inside a line (tests use a small one). */
+  maxSegmentBytes?: number;
+  /** Told which path stored the events (tests check the fast path was taken). */
+  storedBy?: (path: 'read_json' | 'per-event') => void;
 }
+
+/**
+ * Big enough that DuckDB's per-statement cost stays small, small enough that the scan of the next
+ * segment overlaps the insert of this one for most of a request.
+ */
+const defaultSegmentBytes = 1 << 20;
+/** A segment is cut even inside a line past this size (the scanner gives up on such lines). */
+const defaultMaxSegmentBytes = 16 << 20;
 
 /** At most this many failures are listed; `failed` still counts all of them. */
 const maxListedFailures = 100;
@@ -76,16 +87,44 @@ export async function ingest(
   };
   if (!readJsonApplies(options)) {
     await ingestEvents(store, dataset, decoded, options, sysTime, status);
+    options.storedBy?.('per-event');
     return finish();
   }
-  const spooled = await spool(decoded);
+  const labels = options.labels ? flatten(options.labels, new Set()) : {};
+  const session = new ReadJsonIngest(store, dataset, sysTime, labels);
+  const rest = segments(
+    decoded,
+    options.segmentBytes ?? defaultSegmentBytes,
+    options.maxSegmentBytes ?? defaultMaxSegmentBytes,
+  );
   try {
-    if (await ingestWithReadJson(store, dataset, spooled, sysTime, status)) return finish();
-    await ingestEvents(store, dataset, createReadStream(spooled.path), options, sysTime, status);
+    while (session.usable) {
+      const next = await rest.next();
+      if (next.done) break;
+      await session.add(next.value);
+    }
+    const stored = await session.finish();
+    if (stored !== undefined) {
+      status.ingested = stored;
+      options.storedBy?.('read_json');
+      return finish();
+    }
+    await ingestEvents(store, dataset, replay(session.files, rest), options, sysTime, status);
+    options.storedBy?.('per-event');
     return finish();
+  } catch (error) {
+    await session.abandon();
+    throw error;
   } finally {
-    await rm(spooled.path, { force: true });
+    await rest.return(undefined);
+    await session.removeFiles();
   }
+}
+
+/** The spooled segments' bytes, then the segments still to come. */
+async function* replay(files: readonly string[], rest: AsyncIterable<Segment>): AsyncGenerator<Uint8Array> {
+  for (const path of files) yield* createReadStream(path) as AsyncIterable<Buffer>;
+  for await (const segment of rest) yield* segment.chunks;
 }
 
 /** Whether the request may go through DuckDB's read_json (see readJsonPlan.ts). */
@@ -95,86 +134,8 @@ function readJsonApplies(options: IngestOptions): boolean {
     options.format !== 'csv' &&
     !options.timestampFormat &&
     (options.timestampField || '_time') === '_time' &&
-    (options.labels === undefined || Object.keys(options.labels).length === 0) &&
     (options.mapFields ?? []).length === 0
   );
-}
-
-interface Spooled {
-  path: string;
-  shape: NdjsonShape;
-}
-
-/** Bytes gathered before one write to the spool file (bounds memory, saves a write per chunk). */
-const spoolWriteBytes = 4 * 1024 * 1024;
-
-/** Writes the decoded body to a temporary file, learning its shape on the way (memory stays bounded). */
-async function spool(decoded: AsyncIterable<Uint8Array>): Promise<Spooled> {
-  const path = join(tmpdir(), `apl-ingest-${randomUUID()}.ndjson`);
-  const shape = new NdjsonShape();
-  const file = await open(path, 'wx');
-  let pending: Uint8Array[] = [];
-  let pendingBytes = 0;
-  const flush = async () => {
-    if (pending.length === 0) return;
-    const chunks = pending;
-    pending = [];
-    pendingBytes = 0;
-    // One buffer: writev with more pieces than the system's iovec limit never settles.
-    await file.write(Buffer.concat(chunks));
-  };
-  try {
-    for await (const chunk of decoded) {
-      shape.push(chunk);
-      pending.push(chunk);
-      pendingBytes += chunk.byteLength;
-      if (pendingBytes >= spoolWriteBytes) await flush();
-    }
-    await flush();
-    shape.end();
-  } catch (error) {
-    await file.close();
-    await rm(path, { force: true });
-    throw error;
-  }
-  await file.close();
-  return { path, shape };
-}
-
-/**
- * One transaction through read_json; answers false (having stored nothing) when the body needs
- * the per-event path.
- */
-async function ingestWithReadJson(
-  store: EventStore,
-  dataset: string,
-  { path, shape }: Spooled,
-  sysTime: number,
-  status: IngestStatus,
-): Promise<boolean> {
-  if (!shape.eligible || shape.lines === 0) return false;
-  const plan = planReadJson(shape);
-  if (!plan) return false;
-  const writer = await store.openWriter(dataset);
-  let inserted: number | undefined;
-  try {
-    await writer.declare(plan.fields);
-    inserted = await insertReadJson(writer, plan, path, sysTime);
-  } catch {
-    inserted = undefined;
-  }
-  if (inserted !== shape.lines) {
-    await writer.rollback();
-    return false;
-  }
-  try {
-    await writer.commit();
-  } catch (error) {
-    await writer.rollback();
-    throw error;
-  }
-  status.ingested = inserted;
-  return true;
 }
 
 /** The per-event path: records decoded in JavaScript, flattened and appended in batches. */

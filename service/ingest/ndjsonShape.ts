@@ -17,6 +17,11 @@ export const kind = {
   array: 16,
   object: 32,
   null: 64,
+  /**
+   * An array DuckDB would write back differently from `JSON.stringify(JSON.parse(…))` (numbers
+   * with a fraction or exponent, escapes, digit-only or repeated keys in its objects).
+   */
+  unusualArray: 128,
 } as const;
 
 /** A key path; `children` holds the keys met inside object values. */
@@ -60,11 +65,15 @@ export class NdjsonShape {
   eligible = true;
   private carry: Uint8Array | undefined;
   private first = true;
+  /** The top-level `_time` node once met, and how many top-level keys there were when looked up. */
+  private timeNode: ShapeNode | undefined;
+  private rootKeysSeen = -1;
 
   /** Scans the complete lines of `chunk` (keeping a partial last line for the next call). */
   push(chunk: Uint8Array): void {
     if (!this.eligible) return;
-    let bytes = chunk;
+    // One element kind (plain Uint8Array, never Buffer) keeps the scanning loops monomorphic.
+    let bytes = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     if (this.carry) {
       bytes = new Uint8Array(this.carry.length + chunk.length);
       bytes.set(this.carry, 0);
@@ -76,8 +85,10 @@ export class NdjsonShape {
       return;
     }
     this.first = false;
+    // Buffer#indexOf finds the newlines (far faster than Uint8Array#indexOf).
+    const lines = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     let start = 0;
-    for (let end = bytes.indexOf(newline); end >= 0; end = bytes.indexOf(newline, start)) {
+    for (let end = lines.indexOf(newline); end >= 0; end = lines.indexOf(newline, start)) {
       if (!this.line(bytes, start, end)) return this.giveUp();
       start = end + 1;
     }
@@ -107,6 +118,10 @@ export class NdjsonShape {
     const from = skipSpace(bytes, start, end);
     if (from === end) return true;
     if (bytes[from] !== 0x7b) return false;
+    if (this.rootKeysSeen !== this.root.size) {
+      this.rootKeysSeen = this.root.size;
+      this.timeNode = this.root.get('_time');
+    }
     const after = this.object(bytes, from, end, this.top, 1);
     if (after < 0 || skipSpace(bytes, after, end) !== end) return false;
     this.lines++;
@@ -120,11 +135,21 @@ export class NdjsonShape {
     if (bytes[index] === 0x7d) return index + 1;
     for (let position = 0; ; position++) {
       if (bytes[index] !== quote) return -1;
-      const close = stringEnd(bytes, index + 1, end);
-      if (close < 0) return -1;
-      const node = child(parent, bytes, index + 1, close, position);
-      if (node === undefined) return -1;
-      const top = depth === 1 && node === this.top.children.get('_time');
+      let close = knownKeyEnd(parent, bytes, index + 1, end, position);
+      let node: ShapeNode | undefined;
+      if (close >= 0) {
+        node = parent.spellings[position < parent.spellings.length ? position : position % parent.spellings.length]!.node;
+      } else {
+        close = stringEnd(bytes, index + 1, end);
+        if (close < 0) return -1;
+        node = child(parent, bytes, index + 1, close, position);
+        if (node === undefined) return -1;
+        if (depth === 1 && this.root.size !== this.rootKeysSeen) {
+          this.rootKeysSeen = this.root.size;
+          this.timeNode = this.root.get('_time');
+        }
+      }
+      const top = depth === 1 && node === this.timeNode;
       index = skipSpace(bytes, close + 1, end);
       if (bytes[index] !== 0x3a) return -1;
       index = skipSpace(bytes, index + 1, end);
@@ -156,7 +181,10 @@ export class NdjsonShape {
     if (code === 0x5b) {
       node.kinds |= kind.array;
       if (isTime) this.timeKinds |= timeKind.other;
-      return skipArray(bytes, at, end, depth + 1);
+      const report = { usual: true };
+      const after = arrayEnd(bytes, at, end, depth + 1, report);
+      if (!report.usual) node.kinds |= kind.unusualArray;
+      return after;
     }
     if (code === 0x74) return word(bytes, at, end, 'true') ? (node.kinds |= kind.boolean, this.timeIf(isTime, timeKind.other), at + 4) : -1;
     if (code === 0x66) return word(bytes, at, end, 'false') ? (node.kinds |= kind.boolean, this.timeIf(isTime, timeKind.other), at + 5) : -1;
@@ -195,6 +223,23 @@ function stringEnd(bytes: Uint8Array, from: number, end: number): number {
     index += code === backslash ? 2 : 1;
   }
   return -1;
+}
+
+/**
+ * Where the key starting at `from` ends (its closing quote) when it is spelled exactly as the key
+ * met at this position before, else -1. A complete earlier spelling followed by a quote can only be
+ * that key, so the usual case costs one comparison instead of a scan and a lookup.
+ */
+function knownKeyEnd(parent: ShapeNode, bytes: Uint8Array, from: number, end: number, position: number): number {
+  const count = parent.spellings.length;
+  if (count === 0) return -1;
+  // (A modulo costs more than the comparison when positions line up, as they usually do.)
+  const known = parent.spellings[position < count ? position : position % count]!.bytes;
+  const length = known.length;
+  const close = from + length;
+  if (close >= end || bytes[close] !== quote) return -1;
+  for (let index = 0; index < length; index++) if (known[index] !== bytes[from + index]) return -1;
+  return close;
 }
 
 /** The child of `parent` keyed by the bytes from..to; objects usually repeat their key order. */
@@ -298,35 +343,91 @@ function exactNumberKind(bytes: Uint8Array, from: number, to: number): number {
   return Number.isSafeInteger(value) ? kind.integer : kind.float;
 }
 
-/** Arrays are skipped whole (they are stored as JSON text); answers the index after, or -1. */
-function skipArray(bytes: Uint8Array, at: number, end: number, depth: number): number {
-  let level = 0;
-  let index = at;
-  while (index < end) {
-    const code = bytes[index]!;
-    if (code === quote) {
-      index = stringEnd(bytes, index + 1, end);
-      if (index < 0) return -1;
-    } else if (code === 0x5b || code === 0x7b) {
-      if (++level + depth > maxDepth) return -1;
-    } else if (code === 0x5d || code === 0x7d) {
-      if (--level === 0) return index + 1;
-    }
-    index++;
+/**
+ * Arrays are stored as JSON text: through read_json DuckDB writes that text, on the per-event path
+ * `JSON.stringify` does. Both write no spaces and keep strings and key order, so they agree unless
+ * `report.usual` ends up false: a number with a fraction, exponent, `-0` or more than 15 digits,
+ * an escape in a string, an object key made of digits only (JavaScript puts those first) or met
+ * twice in one object. Answers the index after the array, or -1.
+ */
+function arrayEnd(bytes: Uint8Array, at: number, end: number, depth: number, report: { usual: boolean }): number {
+  if (depth > maxDepth) return -1;
+  let index = skipSpace(bytes, at + 1, end);
+  if (bytes[index] === 0x5d) return index + 1;
+  for (;;) {
+    index = arrayValueEnd(bytes, index, end, depth, report);
+    if (index < 0) return -1;
+    index = skipSpace(bytes, index, end);
+    const code = bytes[index];
+    if (code === 0x5d) return index + 1;
+    if (code !== 0x2c) return -1;
+    index = skipSpace(bytes, index + 1, end);
   }
-  return -1;
 }
+
+function arrayObjectEnd(bytes: Uint8Array, at: number, end: number, depth: number, report: { usual: boolean }): number {
+  if (depth > maxDepth) return -1;
+  let index = skipSpace(bytes, at + 1, end);
+  if (bytes[index] === 0x7d) return index + 1;
+  const keys = new Set<string>();
+  for (;;) {
+    if (bytes[index] !== quote) return -1;
+    const close = stringEnd(bytes, index + 1, end);
+    if (close < 0) return -1;
+    const key = keyText(bytes, index + 1, close);
+    if (key === undefined) return -1;
+    if (bytes.subarray(index + 1, close).includes(backslash) || /^[0-9]+$/.test(key) || keys.has(key)) report.usual = false;
+    keys.add(key);
+    index = skipSpace(bytes, close + 1, end);
+    if (bytes[index] !== 0x3a) return -1;
+    index = arrayValueEnd(bytes, skipSpace(bytes, index + 1, end), end, depth, report);
+    if (index < 0) return -1;
+    index = skipSpace(bytes, index, end);
+    const code = bytes[index];
+    if (code === 0x7d) return index + 1;
+    if (code !== 0x2c) return -1;
+    index = skipSpace(bytes, index + 1, end);
+  }
+}
+
+function arrayValueEnd(bytes: Uint8Array, at: number, end: number, depth: number, report: { usual: boolean }): number {
+  const code = bytes[at];
+  if (code === quote) {
+    const close = stringEnd(bytes, at + 1, end);
+    if (close < 0) return -1;
+    if (bytes.subarray(at + 1, close).includes(backslash)) report.usual = false;
+    return close + 1;
+  }
+  if (code === 0x5b) return arrayEnd(bytes, at, end, depth + 1, report);
+  if (code === 0x7b) return arrayObjectEnd(bytes, at, end, depth + 1, report);
+  if (code === 0x74) return word(bytes, at, end, 'true') ? at + 4 : -1;
+  if (code === 0x66) return word(bytes, at, end, 'false') ? at + 5 : -1;
+  if (code === 0x6e) return word(bytes, at, end, 'null') ? at + 4 : -1;
+  const after = numberEnd(bytes, at, end);
+  if (after < 0) return -1;
+  const negative = bytes[at] === 0x2d;
+  const digits = after - at - (negative ? 1 : 0);
+  let plainInteger = digits <= 15 && !(negative && bytes[at + 1] === 0x30);
+  for (let index = at; plainInteger && index < after; index++) {
+    const digit = bytes[index]!;
+    if (digit === 0x2e || digit === 0x65 || digit === 0x45) plainInteger = false;
+  }
+  if (!plainInteger) report.usual = false;
+  return after;
+}
+
+/** `dddd-dd-ddTdd:dd:dd` as bytes, 0 standing for a digit. */
+const isoPattern = Uint8Array.from('dddd-dd-ddTdd:dd:dd', (char) => (char === 'd' ? 0 : char.charCodeAt(0)));
 
 /** `YYYY-MM-DDTHH:MM:SS[.f{1,6}]Z` or the empty string. */
 function isIsoTime(bytes: Uint8Array, from: number, to: number): boolean {
   const length = to - from;
   if (length === 0) return true;
   if (length < 20 || length === 21 || length > 27) return false;
-  const pattern = 'dddd-dd-ddTdd:dd:dd';
-  for (let index = 0; index < pattern.length; index++) {
+  for (let index = 0; index < isoPattern.length; index++) {
     const code = bytes[from + index]!;
-    const want = pattern.charCodeAt(index);
-    if (want === 0x64 ? !isDigit(code) : code !== want) return false;
+    const want = isoPattern[index]!;
+    if (want === 0 ? !isDigit(code) : code !== want) return false;
   }
   if (bytes[to - 1] !== 0x5a) return false;
   if (length === 20) return true;

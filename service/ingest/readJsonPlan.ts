@@ -1,12 +1,13 @@
 /**
- * The fast ingest path for NDJSON: with the body's shape known (ndjsonShape.ts), DuckDB's own
- * `read_json` reads the spooled body with every column declared, and one INSERT … SELECT
- * flattens nested objects (struct fields) and computes `_time`. Only bodies whose every value
- * goes into its column as is are taken; anything needing per-value work of the per-event path
- * (values turned to text on widening, arrays, map fields, failures) answers `undefined` there.
+ * The fast ingest path for NDJSON: with a segment's shape known (ndjsonShape.ts), DuckDB's own
+ * `read_json` reads the spooled segment with every column declared, and one INSERT … SELECT
+ * flattens nested objects (struct fields), computes `_time`, stores arrays as their JSON text and
+ * adds the event labels as constants. Only segments whose every value goes into its column as is
+ * are taken; anything needing per-value work of the per-event path (values turned to text on
+ * widening, unusual arrays, map fields, failures) answers `undefined` there.
  */
 import { quoteName, type EventWriter } from '../store/eventStore.ts';
-import type { FieldInfo, FieldType } from '../store/fieldTypes.ts';
+import { classify, type FieldInfo, type FieldType } from '../store/fieldTypes.ts';
 import { kind, timeKind, type NdjsonShape, type ShapeNode } from './ndjsonShape.ts';
 
 const reserved = new Set(['_blockInfo', '_cursor', '_rowID', '_source', '_sysTime']);
@@ -22,12 +23,29 @@ export interface ReadJsonPlan {
   values: string[];
 }
 
-/** The plan, or undefined when the body needs the per-event path. */
-export function planReadJson(shape: NdjsonShape): ReadJsonPlan | undefined {
+/**
+ * The plan, or undefined when the segment needs the per-event path. `labels` (flattened) are
+ * added to every event and replace an event's field of the same name.
+ */
+export function planReadJson(shape: NdjsonShape, labels: Readonly<Record<string, unknown>> = {}): ReadJsonPlan | undefined {
   const fields: FieldInfo[] = [];
   const values: string[] = [];
   const readColumns: string[] = [];
-  const names = new Set<string>();
+  /** Lower-cased names taken (DuckDB column names are case-insensitive) → the name as spelled. */
+  const names = new Map<string, string>();
+  /** Labels not placed yet, by name. */
+  const labelConstants = new Map<string, { type: FieldType; sql: string }>();
+  for (const [name, value] of Object.entries(labels)) {
+    const constant = labelSql(value);
+    const lower = name.toLowerCase();
+    if (constant === undefined || names.has(lower)) return undefined;
+    names.set(lower, name);
+    labelConstants.set(name, constant);
+  }
+  const place = (name: string, type: FieldType, sql: string) => {
+    fields.push({ name, type });
+    values.push(sql);
+  };
   let time = '';
   if (shape.timeKinds === timeKind.isoString) {
     readColumns.push(`'_time': 'VARCHAR'`);
@@ -41,10 +59,17 @@ export function planReadJson(shape: NdjsonShape): ReadJsonPlan | undefined {
 
   const leaf = (name: string, type: FieldType, sql: string): boolean => {
     const lower = name.toLowerCase();
-    if (names.has(lower)) return false;
-    names.add(lower);
-    fields.push({ name, type });
-    values.push(sql);
+    const taken = names.get(lower);
+    if (taken === undefined) {
+      names.set(lower, name);
+      place(name, type, sql);
+      return true;
+    }
+    if (taken !== name || !Object.hasOwn(labels, name)) return false;
+    // A label of exactly this name replaces the event's value, in the event's field's place.
+    const constant = labelConstants.get(name);
+    if (constant) place(name, constant.type, constant.sql);
+    labelConstants.delete(name);
     return true;
   };
   /** The read type of a node, adding its leaves; undefined: not expressible. Null: nothing to read. */
@@ -73,6 +98,8 @@ export function planReadJson(shape: NdjsonShape): ReadJsonPlan | undefined {
     if (type !== null) readColumns.push(`${literal(key)}: ${literal(type)}`);
   }
   if (readColumns.length === 0) return undefined;
+  // Other labels after the event's own fields, where the per-event path adds them too.
+  for (const [name, constant] of labelConstants) place(name, constant.type, constant.sql);
   return { fields, readColumns: `{${readColumns.join(', ')}}`, time, values };
 }
 
@@ -117,6 +144,27 @@ function leafType(kinds: number): FieldType | undefined {
       return 'float';
     case kind.boolean:
       return 'boolean';
+    case kind.array:
+      return 'array';
+    default:
+      return undefined;
+  }
+}
+
+/** A label value as an SQL constant of its field type; undefined for null (left to the per-event path). */
+function labelSql(value: unknown): { type: FieldType; sql: string } | undefined {
+  const type = classify(value);
+  switch (type) {
+    case 'string':
+      return { type, sql: `${literal(value as string)}::VARCHAR` };
+    case 'integer':
+      return { type, sql: `${String(value)}::BIGINT` };
+    case 'float':
+      return { type, sql: `${literal(String(value))}::DOUBLE` };
+    case 'boolean':
+      return { type, sql: value ? 'true' : 'false' };
+    case 'array':
+      return { type, sql: `${literal(JSON.stringify(value))}::JSON` };
     default:
       return undefined;
   }
@@ -130,6 +178,8 @@ function readType(type: FieldType): string {
       return 'DOUBLE';
     case 'boolean':
       return 'BOOLEAN';
+    case 'array':
+      return 'JSON';
     default:
       return 'VARCHAR';
   }

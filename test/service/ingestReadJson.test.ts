@@ -46,11 +46,25 @@ const eligible: [string, string][] = [
     { _time: 1767323046123456789, v: 5 },
   )],
   ['integers and floats in one field', lines({ x: 1 }, { x: 2.5 }, { x: 3 })],
+  [
+    'arrays of strings, integers, booleans, nulls, objects and arrays, also inside objects',
+    [
+      '{"tags":["a", "b"],"n":[1, -2, 123456789012345],"mixed":[true,null,{"k":"v","o":{"z":1,"a":2}},[[]]],"geo":{"pos":[4,5]}}',
+      '{"tags":[],"n":[0],"mixed":["é", "😀"],"geo":{"pos":null}}',
+    ].join('\n'),
+  ],
 ];
 
 /** Bodies that need the per-event path; the answer must not change. */
 const ineligible: [string, string][] = [
-  ['arrays', lines({ tags: ['a', 1] })],
+  ['arrays with fractions', lines({ v: [1.5, 2] })],
+  ['arrays with exponents', '{"v":[1e2]}'],
+  ['arrays with minus zero', '{"v":[-0]}'],
+  ['arrays with long integers', '{"v":[1234567890123456]}'],
+  ['arrays with escapes', '{"v":["a\\nb"]}'],
+  ['arrays with digit keys in objects', '{"v":[{"b":1,"2":2}]}'],
+  ['arrays with a key twice in an object', '{"v":[{"a":1,"a":2}]}'],
+  ['arrays and strings in one field', lines({ v: ['a'] }, { v: 'a' })],
   ['a field with strings and numbers', lines({ v: 1 }, { v: 'one' })],
   ['an object in one event and a string in another', lines({ geo: { city: 'Paris' } }, { geo: 'Paris' })],
   ['a JSON array body', JSON.stringify([{ a: 1 }, { a: 2 }])],
@@ -79,44 +93,53 @@ describe('ingest through read_json', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  /** Ingests the bodies in turn into a fresh dataset; answers statuses (or errors), fields and rows. */
+  const storedBy: string[] = [];
+
+  /** Ingests the bodies in turn into a fresh dataset; answers statuses (or errors), fields, rows and the path each took. */
   async function outcome(bodies: string[], options: Partial<IngestOptions>) {
     const name = `ds${++counter}`;
     await store.createDataset(name);
     const statuses: unknown[] = [];
     for (const body of bodies) {
       try {
-        statuses.push(await ingest(store, name, pieces(text(body)), { format: 'ndjson', now, ...options }));
+        statuses.push(
+          await ingest(store, name, pieces(text(body)), { format: 'ndjson', now, storedBy: (path) => storedBy.push(path), ...options }),
+        );
       } catch (error) {
         statuses.push(`${(error as Error).name}: ${(error as Error).message}`);
       }
     }
     const fields = await store.fields(name);
+    const paths = storedBy.splice(0);
     const rows = await database.all(
       `SELECT strftime("_time", '%Y-%m-%dT%H:%M:%S.%fZ') AS t, * EXCLUDE ("_time") FROM ${eventTable(name)} ORDER BY ALL`,
     );
-    return { statuses, fields, rows };
+    return { statuses, fields, rows, paths };
   }
 
-  async function assertSameAsPerEvent(bodies: string[]) {
-    const fast = await outcome(bodies, {});
-    const slow = await outcome(bodies, { readJson: false });
+  /** Stores the bodies both ways; everything but the path taken must be the same. */
+  async function assertSameAsPerEvent(bodies: string[], options: Partial<IngestOptions> = {}) {
+    const { paths, ...fast } = await outcome(bodies, options);
+    const { paths: slowPaths, ...slow } = await outcome(bodies, { ...options, readJson: false });
     assert.deepEqual(fast, slow);
-    return fast;
+    assert.ok(slowPaths.every((path) => path === 'per-event'));
+    return { ...fast, paths };
   }
 
   for (const [label, body] of eligible) {
     it(`stores ${label} as the per-event path does`, async () => {
       assert.equal(takesReadJson(body), true);
-      const { statuses } = await assertSameAsPerEvent([body]);
+      const { statuses, paths } = await assertSameAsPerEvent([body]);
       assert.equal((statuses[0] as { failed: number }).failed, 0);
+      assert.deepEqual(paths, ['read_json']);
     });
   }
 
   for (const [label, body] of ineligible) {
     it(`leaves ${label} to the per-event path, with the same answer`, async () => {
       assert.equal(takesReadJson(body), false);
-      await assertSameAsPerEvent([body]);
+      // (Bodies the per-event path refuses whole report no path.)
+      assert.ok(!(await assertSameAsPerEvent([body])).paths.includes('read_json'));
     });
   }
 
@@ -132,6 +155,69 @@ describe('ingest through read_json', () => {
       ['_time:datetime', '_sysTime:datetime', 'v:string', 'w:boolean'],
     );
     assert.deepEqual(rows.map((row) => row.v).sort(), ['1.0', '2.5', '4', 'three']);
+  });
+
+  describe('event labels', () => {
+    const body = lines({ a: 1, region: 'overridden', geo: { city: 'Paris' } }, { a: 2 });
+    const labelled = [
+      ['a string, a number, a float, a boolean and an array', { region: 'eu-west-1', shard: 7, ratio: 0.5, canary: true, zones: ['a', 'b'] }],
+      ['a nested object (flattened)', { geo: { country: 'France' }, deploy: { id: 'x' } }],
+    ] as const;
+    for (const [label, labels] of labelled) {
+      it(`stores ${label} through read_json as the per-event path does`, async () => {
+        const fast = await assertSameAsPerEvent([body], { labels });
+        assert.deepEqual(fast.paths, ['read_json']);
+        assert.equal((fast.statuses[0] as { ingested: number }).ingested, 2);
+        assert.ok(fast.fields.some((field) => Object.hasOwn(labels, field.name.split('.')[0]!)));
+      });
+    }
+    it('leaves a null label to the per-event path, with the same answer', async () => {
+      assert.deepEqual((await assertSameAsPerEvent([body], { labels: { region: null } })).paths, ['per-event']);
+    });
+  });
+
+  describe('segments', () => {
+    const many = (count: number, value: (i: number) => unknown) =>
+      [...Array(count).keys()].map((i) => JSON.stringify({ i, v: value(i), s: `event ${i}` })).join('\n');
+
+    it('stores a body cut into many segments as the per-event path does', async () => {
+      const body = many(2000, (i) => (i % 2 === 0 ? i : i + 0.5));
+      const fast = await assertSameAsPerEvent([body], { segmentBytes: 1024 });
+      assert.deepEqual(fast.paths, ['read_json']);
+      assert.equal(fast.rows.length, 2000);
+    });
+
+    it('stores a field that turns from integer to float in a later segment as the per-event path does', async () => {
+      const body = many(600, (i) => (i < 500 ? i : i + 0.25));
+      assert.deepEqual((await assertSameAsPerEvent([body], { segmentBytes: 2048 })).paths, ['read_json']);
+    });
+
+    it('falls back whole when a later segment turns a field to text', async () => {
+      const body = many(600, (i) => (i < 500 ? i : `text ${i}`));
+      const fast = await assertSameAsPerEvent([body], { segmentBytes: 2048 });
+      assert.deepEqual(fast.paths, ['per-event']);
+      assert.equal(fast.rows.length, 600);
+      assert.equal(fast.fields.find((field) => field.name === 'v')?.type, 'string');
+    });
+
+    it('falls back whole when a line runs past the largest segment', async () => {
+      const body = JSON.stringify([...Array(200).keys()].map((i) => ({ i, s: `event ${i}` })));
+      const fast = await assertSameAsPerEvent([body], { segmentBytes: 256, maxSegmentBytes: 1024 });
+      assert.deepEqual(fast.paths, ['per-event']);
+      assert.equal(fast.rows.length, 200);
+      const lines = `${many(50, (i) => i)}\n${JSON.stringify({ long: 'x'.repeat(3000) })}\n${many(50, (i) => i)}`;
+      const cut = await assertSameAsPerEvent([lines], { segmentBytes: 256, maxSegmentBytes: 1024 });
+      assert.deepEqual(cut.paths, ['per-event']);
+      assert.equal(cut.rows.length, 101);
+    });
+
+    it('falls back whole when a later segment is not NDJSON the scanner takes', async () => {
+      const body = `${many(300, (i) => i)}\n{"i": NaN}\n${many(300, (i) => i)}`;
+      const fast = await assertSameAsPerEvent([body], { segmentBytes: 2048 });
+      // The per-event path refuses the body whole; nothing of the segments before stays.
+      assert.match(String(fast.statuses[0]), /HttpError/);
+      assert.deepEqual(fast.rows, []);
+    });
   });
 
   it('stores a body of many events, spread over many pieces, whole', async () => {
