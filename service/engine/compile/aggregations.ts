@@ -1,6 +1,6 @@
 import type { CallNode, Expression } from '../../../language/index.ts';
 import type { Compiled, ExpressionScope } from './scope.ts';
-import { asBool, asJson, asNumber, compileExpression, intervalMicros, microsToInterval } from './expressions.ts';
+import { asBool, asJson, asNumber, asString, compileExpression, intervalMicros, microsToInterval } from './expressions.ts';
 import { isInteger } from './types.ts';
 import { phrasesAggregation, spotlightAggregation } from './insightAggregations.ts';
 
@@ -104,7 +104,9 @@ export function compileAggregation(call: CallNode, scope: ExpressionScope): Comp
       const value = arg(0);
       const limitIndex = conditional ? 2 : 1;
       const cap = args[limitIndex] ? asNumber(arg(limitIndex)) : set && !conditional ? String(makeSetCap) : '1048576';
-      const list = `list(${set ? 'DISTINCT ' : ''}${value.sql})${conditional ? filter(1) : ` FILTER (WHERE ${value.sql} IS NOT NULL)`}`;
+      // Datetimes and timespans enter the array as their APL texts, not DuckDB's JSON forms.
+      const element = value.type === 'datetime' || value.type === 'timespan' ? asString(value) : value.sql;
+      const list = `list(${set ? 'DISTINCT ' : ''}${element})${conditional ? filter(1) : ` FILTER (WHERE ${value.sql} IS NOT NULL)`}`;
       return { sql: `to_json(coalesce(list_slice(${list}, 1, ${cap}), []))`, type: 'dynamic', array: true };
     }
     case 'stdev':

@@ -44,6 +44,8 @@ export function compileExpression(expression: Expression, scope: ExpressionScope
       const test = `(${value.sql} BETWEEN ${low.sql} AND ${high.sql})`;
       return { sql: expression.negated ? `(NOT ${test})` : test, type: 'bool' };
     }
+    case 'Slice':
+      return slice(expression, scope);
     case 'Star':
     case 'Wildcard':
     case 'TypeOf':
@@ -52,6 +54,23 @@ export function compileExpression(expression: Expression, scope: ExpressionScope
       throw scope.errors.at(expression.start, `${describe(expression.kind)} is not supported here by this engine`);
   }
   throw scope.errors.at((expression as Expression).start, 'unsupported expression');
+}
+
+/** `a[from:to]` on an array (from inclusive, to exclusive, negatives from the end) or a string. */
+function slice(node: Extract<Expression, { kind: 'Slice' }>, scope: ExpressionScope): Compiled {
+  const target = compileExpression(node.target, scope);
+  const bound = (expression: Expression | undefined, length: string, fallback: string) => {
+    if (!expression) return fallback;
+    const value = asNumber(compileExpression(expression, scope));
+    return `(CASE WHEN ${value} < 0 THEN ${length} + ${value} ELSE ${value} END)`;
+  };
+  if (target.type === 'string') {
+    const length = `length(${target.sql})`;
+    return { sql: `${target.sql}[${bound(node.from, length, '0')} + 1 : ${bound(node.to, length, length)}]`, type: 'string' };
+  }
+  const list = `CAST(${asJson(target)} AS JSON[])`;
+  const length = `len(${list})`;
+  return { sql: `to_json(${list}[${bound(node.from, length, '0')} + 1 : ${bound(node.to, length, length)}])`, type: 'dynamic', array: true };
 }
 
 function describe(kind: string): string {
@@ -284,7 +303,9 @@ export function stringTest(operator: string, left: string, right: string): strin
       const base = operator.replace('_cs', '');
       const before = base === 'hassuffix' ? '' : `(^|[^\\p{L}\\p{N}])`;
       const after = base === 'hasprefix' ? '' : `($|[^\\p{L}\\p{N}])`;
-      return `regexp_matches(${left}, ${stringLiteral(flags + before)} || regexp_escape(${right}) || ${stringLiteral(after)})`;
+      // A plain substring test first: the regular expression only runs on the rows that can match.
+      const substring = operator.endsWith('_cs') ? `contains(${left}, ${right})` : `contains(lower(${left}), lower(${right}))`;
+      return `(${substring} AND regexp_matches(${left}, ${stringLiteral(flags + before)} || regexp_escape(${right}) || ${stringLiteral(after)}))`;
     }
     case 'matches regex':
       return `regexp_matches(${left}, ${right})`;

@@ -202,7 +202,9 @@ define(['iff', 'iif'], (site) => {
 });
 define('case', (site) => {
   const args = site.all();
-  if (args.length < 3 || args.length % 2 === 0) throw site.fail('case() expects condition/value pairs and an else value');
+  if (args.length < 2) throw site.fail('case() expects condition/value pairs and an else value');
+  // Without an else value (an even count) the result is null when nothing matches.
+  if (args.length % 2 === 0) args.push({ sql: 'NULL', type: 'unknown' });
   const values = args.filter((_, i) => i % 2 === 1 || i === args.length - 1);
   const type = values.find((value) => value.type !== 'unknown')?.type ?? 'unknown';
   const branches: string[] = [];
@@ -383,6 +385,7 @@ define('datetime_add', (site) => {
   return out(`(${dateOf(site.arg(2))} + to_${unit === 'millisecond' ? 'milliseconds' : unit === 'microsecond' ? 'microseconds' : `${unit}s`}(CAST(${num(site.arg(1))} AS ${['year', 'month', 'quarter'].includes(unit) ? 'INTEGER' : 'BIGINT'})))`, 'datetime');
 });
 define('datetime_diff', (site) => {
+  if (literalString(site, 0).toLowerCase() === 'nanosecond') return out(`(date_diff('microsecond', ${dateOf(site.arg(2))}, ${dateOf(site.arg(1))}) * 1000)`, 'long');
   const part = parts[literalString(site, 0).toLowerCase()];
   if (!part || part === 'doy') throw site.fail(`datetime_diff(): unknown part "${literalString(site, 0)}"`);
   return out(`date_diff('${part}', ${dateOf(site.arg(2))}, ${dateOf(site.arg(1))})`, 'long');
@@ -418,7 +421,8 @@ define('array_index_of', (site) => {
   const array = `CAST(${asJson(site.arg(0))} AS JSON[])`;
   return out(`(coalesce(list_position(${array}, ${asJson(site.arg(1))}), 0) - 1)`, 'long');
 });
-define('array_sum', (site) => out(`list_sum(CAST(${asJson(site.arg(0))} AS DOUBLE[]))`, 'real'));
+// Elements that are not numbers are skipped.
+define('array_sum', (site) => out(`list_sum(list_transform(CAST(${asJson(site.arg(0))} AS JSON[]), apl_e -> TRY_CAST(json_extract_string(apl_e, '$') AS DOUBLE)))`, 'real'));
 define('array_reverse', (site) => out(`to_json(list_reverse(CAST(${asJson(site.arg(0))} AS JSON[])))`, 'dynamic', true));
 define('array_sort_asc', (site) => out(`to_json(list_sort(CAST(${asJson(site.arg(0))} AS JSON[])))`, 'dynamic', true));
 define('array_sort_desc', (site) => out(`to_json(list_reverse_sort(CAST(${asJson(site.arg(0))} AS JSON[])))`, 'dynamic', true));

@@ -2,13 +2,14 @@
  * Scalar functions DuckDB lacks, written in TypeScript and registered on each engine connection as
  * SQL functions (`apl_sha512`, `apl_ipv6_compare`, ...). They run row by row in JavaScript, so
  * they are kept for what SQL cannot express reasonably: SHA-512, IPv6 arithmetic, the SQL
- * parser behind parse_sql/format_sql and the recursive IIR filter.
+ * parser behind parse_sql/format_sql and the series filters and fills (linear in JavaScript, where
+ * SQL list lambdas would be quadratic on long series).
  */
 import { createHash } from 'node:crypto';
-import { BIGINT, DuckDBScalarFunction, VARCHAR, type DuckDBConnection, type DuckDBType } from '@duckdb/node-api';
+import { BIGINT, BOOLEAN, DuckDBScalarFunction, VARCHAR, type DuckDBConnection, type DuckDBType } from '@duckdb/node-api';
 import { formatSqlModel, parseSqlModel } from './sqlModel.ts';
 
-type Cell = string | number | bigint | null;
+type Cell = string | number | bigint | boolean | null;
 
 function hostFunction(name: string, parameterTypes: DuckDBType[], returnType: DuckDBType, compute: (...args: Cell[]) => Cell): DuckDBScalarFunction {
   return DuckDBScalarFunction.create({
@@ -101,6 +102,49 @@ export function iirFilter(values: unknown[], numerator: number[], denominator: n
   return y;
 }
 
+/** Nulls (and non-numbers) replaced by the nearest known value before, after, or linearly between. */
+export function fillSeries(values: unknown[], mode: string): (number | null)[] {
+  const x = values.map((value) => (typeof value === 'number' && Number.isFinite(value) ? value : null));
+  const result = [...x];
+  if (mode === 'forward') {
+    let last: number | null = null;
+    for (let i = 0; i < x.length; i++) result[i] = x[i] ?? last, last = result[i] ?? null;
+    return result;
+  }
+  let next: number | null = null;
+  const after: (number | null)[] = new Array(x.length);
+  const afterIndex: number[] = new Array(x.length);
+  let nextIndex = -1;
+  for (let i = x.length - 1; i >= 0; i--) {
+    if (x[i] !== null) (next = x[i]!), (nextIndex = i);
+    after[i] = next;
+    afterIndex[i] = nextIndex;
+  }
+  if (mode === 'backward') return after;
+  // linear: between two known values; before the first or after the last, the nearest one.
+  let previous: number | null = null;
+  let previousIndex = -1;
+  for (let i = 0; i < x.length; i++) {
+    if (x[i] !== null) {
+      previous = x[i]!;
+      previousIndex = i;
+      continue;
+    }
+    if (previous === null) result[i] = after[i]!;
+    else if (after[i] === null) result[i] = previous;
+    else result[i] = previous + ((after[i]! - previous) * (i - previousIndex)) / (afterIndex[i]! - previousIndex);
+  }
+  return result;
+}
+
+/** Finite impulse response: y[i] = Σ f[j]·x[i−j], divided by Σ f when normalising (a zero sum is not divided). */
+export function firFilter(values: unknown[], filter: number[], normalize: boolean): number[] {
+  const x = values.map((value) => (typeof value === 'number' ? value : 0));
+  const total = filter.reduce((sum, value) => sum + value, 0);
+  const divisor = normalize && total !== 0 ? total : 1;
+  return x.map((_, i) => filter.reduce((sum, f, j) => (i - j >= 0 ? sum + f * x[i - j]! : sum), 0) / divisor);
+}
+
 const numbersOf = (text: string): number[] | undefined => {
   try {
     const parsed: unknown = JSON.parse(text);
@@ -140,7 +184,25 @@ const definitions = [
     const filtered = iirFilter(series, b, a);
     return filtered ? JSON.stringify(filtered) : null;
   }),
+  hostFunction('apl_series_fill', [VARCHAR, VARCHAR], VARCHAR, (values, mode) => {
+    const series = parseArray(String(values));
+    return series ? JSON.stringify(fillSeries(series, String(mode))) : null;
+  }),
+  hostFunction('apl_series_fir', [VARCHAR, VARCHAR, BOOLEAN], VARCHAR, (values, filter, normalize) => {
+    const series = parseArray(String(values));
+    const coefficients = numbersOf(String(filter));
+    return series && coefficients ? JSON.stringify(firFilter(series, coefficients, normalize !== false)) : null;
+  }),
 ];
+
+function parseArray(text: string): unknown[] | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Registers the host functions; registering again on another connection of the database is harmless. */
 export function registerHostFunctions(connection: DuckDBConnection): void {

@@ -132,7 +132,7 @@ define('isutf8', (site) => out(`(${str(site.arg(0))} IS NOT NULL)`, 'bool'));
 
 /** The Luhn checksum over a text of digits. */
 function luhn(digits: string): string {
-  const reversed = `list_transform(string_split(reverse(${digits}), ''), apl_c -> CAST(apl_c AS INTEGER))`;
+  const reversed = `list_transform(string_split(reverse(${digits}), ''), apl_c -> TRY_CAST(apl_c AS INTEGER))`;
   return `(list_sum(list_transform(${reversed}, (apl_d, apl_i) -> CASE WHEN apl_i % 2 = 0 THEN (CASE WHEN apl_d * 2 > 9 THEN apl_d * 2 - 9 ELSE apl_d * 2 END) ELSE apl_d END)) % 10 = 0)`;
 }
 define('iscc', (site) => {
@@ -223,11 +223,12 @@ const queryObject = (query: string) =>
   json(`map_from_entries(list_transform(list_filter(string_split(${query}, '&'), apl_p -> apl_p <> ''), apl_p -> {'k': url_decode(split_part(apl_p, '=', 1)), 'v': url_decode(substr(apl_p, length(split_part(apl_p, '=', 1)) + 2))}))`);
 define('parse_url', (site) => {
   const text = str(site.arg(0));
-  const part = (group: number) => `nullif(regexp_extract(${text}, ${urlPattern}, ${group}), '')`;
-  return out(
-    `(CASE WHEN regexp_matches(${text}, '^[A-Za-z][A-Za-z0-9+.-]*://') THEN json_object('scheme', ${part(1)}, 'host', ${part(4)}, 'port', ${part(5)}, 'path', ${part(6)}, 'username', ${part(2)}, 'password', ${part(3)}, 'query', ${part(7)}, 'fragment', ${part(8)}) END)`,
-    'dynamic',
-  );
+  // One match yields every part (a struct), bound once for the object built from it.
+  const names = ['scheme', 'username', 'password', 'host', 'port', 'path', 'query', 'fragment'];
+  const parts = `regexp_extract(${text}, ${urlPattern}, [${names.map((name) => `'${name}'`).join(', ')}])`;
+  const part = (name: string) => `nullif(apl_u.${name}, '')`;
+  const object = `json_object('scheme', ${part('scheme')}, 'host', ${part('host')}, 'port', ${part('port')}, 'path', ${part('path')}, 'username', ${part('username')}, 'password', ${part('password')}, 'query', ${part('query')}, 'fragment', ${part('fragment')})`;
+  return out(`(CASE WHEN regexp_matches(${text}, '^[A-Za-z][A-Za-z0-9+.-]*://') THEN list_transform([${parts}], apl_u -> ${object})[1] END)`, 'dynamic');
 });
 define('parse_urlquery', (site) => {
   const text = `regexp_replace(${str(site.arg(0))}, '^\\?', '')`;

@@ -476,7 +476,14 @@ export class PipelineCompiler {
       }
       if (condition.kind === 'Binary' && condition.operator === '==') {
         const scope = this.scope([], { sides });
-        conditions.push(`${compileExpression(condition.left, scope).sql} = ${compileExpression(condition.right, scope).sql}`);
+        // `on a == b` without $left/$right: a is a left column, b a right one.
+        const side = (expression: Expression, which: 'left' | 'right') => {
+          const name = expression.kind === 'Name' ? expression.name : undefined;
+          const column = name ? findColumn(sides[which].columns, name) : undefined;
+          if (name && !column) throw this.errors.at(expression.start, `join key "${name}" is not a column of the ${which} side`, 'semantic');
+          return column ? `${sides[which].alias}.${ident(column.name)}` : compileExpression(expression, scope).sql;
+        };
+        conditions.push(`${side(condition.left, 'left')} = ${side(condition.right, 'right')}`);
         continue;
       }
       throw this.errors.at(condition.start, 'join conditions are column names or $left.a == $right.b', 'semantic');
@@ -485,6 +492,7 @@ export class PipelineCompiler {
     let leftSql = left.sql;
     if (kind === 'innerunique') {
       const keys = operator.on.map((condition) => {
+        if (condition.kind === 'Binary' && condition.left.kind === 'Name') return `u.${ident(condition.left.name)}`;
         if (condition.kind === 'Binary') return compileExpression(condition.left.kind === 'Member' && condition.left.target.kind === 'Name' && condition.left.target.name === '$left' ? condition.left : condition.right, this.scope([], { sides: { ...sides, left: { alias: 'u', columns: left.columns } } })).sql;
         return `u.${ident(columnNameOf(condition)!)}`;
       });

@@ -108,33 +108,14 @@ define('series_fill_const', (site) => {
   const fill = site.raw.length > 1 ? asNumber(site.arg(1)) : '0';
   return out(json(`list_transform(${numbers(site.arg(0))}, apl_x -> coalesce(apl_x, ${fill}))`), 'dynamic', true);
 });
-/**
- * The fills run as a correlated subquery over the unnested array with window functions, so they
- * stay O(n log n) on long series: each element sees the nearest known value before and after it.
- */
-function fill(site: CallSite, value: (x: string) => string): Compiled {
-  const list = numbers(site.arg(0));
-  const known = (frame: string, pick: string) => `${pick}(CASE WHEN apl_x IS NOT NULL THEN apl_SELECT END IGNORE NULLS) OVER (ORDER BY apl_i ROWS BETWEEN ${frame})`;
-  const before = (what: string) => known('UNBOUNDED PRECEDING AND CURRENT ROW', 'last_value').replace('apl_SELECT', what);
-  const after = (what: string) => known('CURRENT ROW AND UNBOUNDED FOLLOWING', 'first_value').replace('apl_SELECT', what);
-  const windows = `SELECT apl_i, apl_x, ${before('apl_x')} AS apl_bx, ${before('apl_i')} AS apl_bi, ${after('apl_x')} AS apl_ax, ${after('apl_i')} AS apl_ai FROM (SELECT unnest(${list}) AS apl_x, generate_subscripts(${list}, 1) AS apl_i)`;
-  return out(`coalesce((SELECT to_json(list(${value('')} ORDER BY apl_i)) FROM (${windows})), '[]'::JSON)`, 'dynamic', true);
-}
-define('series_fill_forward', (site) => fill(site, () => 'apl_bx'));
-define('series_fill_backward', (site) => fill(site, () => 'apl_ax'));
-define('series_fill_linear', (site) =>
-  fill(site, () => '(CASE WHEN apl_bi IS NULL THEN apl_ax WHEN apl_ai IS NULL OR apl_ai = apl_bi THEN apl_bx ELSE apl_bx + (apl_ax - apl_bx) * (apl_i - apl_bi) / (apl_ai - apl_bi) END)'),
-);
-
+/** The fills and the FIR filter run as host functions (hostFunctions.ts): one pass over the array. */
+const hostSeries = (sql: string) => out(`CAST(${sql} AS JSON)`, 'dynamic', true);
+const jsonText = (value: Compiled) => `CAST(${asJson(value)} AS VARCHAR)`;
+define('series_fill_forward', (site) => hostSeries(`apl_series_fill(${jsonText(site.arg(0))}, 'forward')`));
+define('series_fill_backward', (site) => hostSeries(`apl_series_fill(${jsonText(site.arg(0))}, 'backward')`));
+define('series_fill_linear', (site) => hostSeries(`apl_series_fill(${jsonText(site.arg(0))}, 'linear')`));
 /** Finite impulse response: y[i] = Σ f[j]·x[i−j], divided by Σ f (normalised, the default). */
-define('series_fir', (site) => {
-  const list = numbers(site.arg(0));
-  const filter = numbers(site.arg(1));
-  const normalize = site.raw.length > 2 ? `${site.arg(2).sql}` : 'TRUE';
-  const sum = `list_sum(list_transform(range(len(${filter})), apl_j -> CASE WHEN apl_i - apl_j >= 0 THEN ${filter}[apl_j + 1] * coalesce(${list}[apl_i - apl_j + 1], 0) ELSE 0 END))`;
-  const divisor = `(CASE WHEN ${normalize} THEN nullif(list_sum(${filter}), 0) ELSE 1 END)`;
-  return out(json(`list_transform(range(len(${list})), apl_i -> ${sum} / ${divisor})`), 'dynamic', true);
-});
+define('series_fir', (site) => hostSeries(`apl_series_fir(${jsonText(site.arg(0))}, ${jsonText(site.arg(1))}, ${site.raw.length > 2 ? site.arg(2).sql : 'TRUE'})`));
 
 const maxFourierPoints = 4096;
 
