@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { BIGINT, BOOLEAN, DuckDBScalarFunction, VARCHAR, type DuckDBConnection, type DuckDBType } from '@duckdb/node-api';
+import { fourierTransform } from './fourier.ts';
 import { formatSqlModel, parseSqlModel } from './sqlModel.ts';
 
 type Cell = string | number | bigint | boolean | null;
@@ -192,6 +193,11 @@ const definitions = [
     const series = parseArray(String(values));
     const coefficients = numbersOf(String(filter));
     return series && coefficients ? JSON.stringify(firFilter(series, coefficients, normalize !== false)) : null;
+  }),
+  hostFunction('apl_series_fourier', [VARCHAR, VARCHAR, BOOLEAN], VARCHAR, (real, imaginary, inverse) => {
+    const re = numbersOf(String(real));
+    const im = numbersOf(String(imaginary)) ?? [];
+    return re ? JSON.stringify(fourierTransform(re, im, inverse === true)) : null;
   }),
 ];
 

@@ -117,22 +117,10 @@ define('series_fill_linear', (site) => hostSeries(`apl_series_fill(${jsonText(si
 /** Finite impulse response: y[i] = Σ f[j]·x[i−j], divided by Σ f (normalised, the default). */
 define('series_fir', (site) => hostSeries(`apl_series_fir(${jsonText(site.arg(0))}, ${jsonText(site.arg(1))}, ${site.raw.length > 2 ? site.arg(2).sql : 'TRUE'})`));
 
-const maxFourierPoints = 4096;
-
-/** Discrete Fourier transform (O(n²), fine for series of a few thousand points). */
-function fourier(site: CallSite, inverse: boolean) {
-  const real = numbers(site.arg(0));
-  const imaginary = site.raw.length > 1 ? numbers(site.arg(1)) : `list_transform(${real}, apl_x -> 0.0)`;
-  // Beyond a few thousand points the O(n²) transform would run for minutes: refuse instead.
-  const n = `(CASE WHEN len(${real}) > ${maxFourierPoints} THEN error('series_fft()/series_ifft() take at most ${maxFourierPoints} points here') ELSE len(${real}) END)`;
-  const sign = inverse ? '' : '-';
-  const angle = `(${sign}2 * pi() * apl_k * apl_t / ${n})`;
-  const re = `${real}[apl_t + 1]`;
-  const im = `coalesce(${imaginary}[apl_t + 1], 0)`;
-  const scale = inverse ? ` / ${n}` : '';
-  const realPart = `list_transform(range(${n}), apl_k -> list_sum(list_transform(range(${n}), apl_t -> ${re} * cos(${angle}) - ${im} * sin(${angle})))${scale})`;
-  const imaginaryPart = `list_transform(range(${n}), apl_k -> list_sum(list_transform(range(${n}), apl_t -> ${re} * sin(${angle}) + ${im} * cos(${angle})))${scale})`;
-  return out(`json_array(to_json(${realPart}), to_json(${imaginaryPart}))`, 'dynamic', true);
+/** series_fft/series_ifft: [real parts, imaginary parts], computed by a host function (fourier.ts). */
+function fourier(site: CallSite, inverse: boolean): Compiled {
+  const imaginary = site.raw.length > 1 ? jsonText(site.arg(1)) : `'[]'`;
+  return hostSeries(`apl_series_fourier(${jsonText(site.arg(0))}, ${imaginary}, ${inverse ? 'TRUE' : 'FALSE'})`);
 }
 define('series_fft', (site) => fourier(site, false));
 define('series_ifft', (site) => fourier(site, true));
