@@ -23,18 +23,20 @@ import { ensureCodeServer, launchBrowser, projectRoot, removeDir, scratchDir, Se
 /** Workbench chatter the extension host forwards with the suite's output. */
 const noise = /^(Creation of workbench contribution|Ignoring fetching additional builtin extensions|Creating a socket|Resolving connection token|Resolved connection token|Updating additional builtin|\[Service Worker\]|ChatSessionStore|Started local extension host|Loading development extension)/;
 
-export async function runExtensionTests(): Promise<number> {
+/** Runs the suite against `given` (a running service), else against a service of its own. */
+export async function runExtensionTests(given?: { url: string; token: string }): Promise<number> {
   const started = Date.now();
   const timeoutSeconds = Number(process.env.APL_E2E_TIMEOUT ?? 300);
   const work = scratchDir('apl-e2e-extension-');
-  let service: AplService | undefined;
+  let ownService: AplService | undefined;
   let codeServer: CodeServer | undefined;
   let browser: BrowserContext | undefined;
   let code = 2;
   try {
     const install = ensureCodeServer();
     const testsEntry = await buildExtensionTests();
-    service = await startAplService(work);
+    if (!given) ownService = await startAplService(work);
+    const service = given ?? { url: ownService!.url, token: ownService!.token };
     const workspace = path.join(work, 'workspace');
     mkdirSync(workspace);
     // The extension host inherits code-server's environment: that is how the suite finds the service.
@@ -71,10 +73,10 @@ export async function runExtensionTests(): Promise<number> {
     console.error(`extension-host tests: ${error instanceof SetupError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     code = 2;
   } finally {
-    await stopAll(browser, codeServer?.process, service?.process);
+    await stopAll(browser, codeServer?.process, ownService?.process);
     if (code === 2 || code === 124) {
       if (codeServer) console.error(`--- end of the code-server log ---\n${codeServer.process.logTail()}`);
-      if (service) console.error(`--- end of the service log ---\n${service.process.logTail()}`);
+      if (ownService) console.error(`--- end of the service log ---\n${ownService.process.logTail()}`);
     }
     removeDir(work);
   }

@@ -1,0 +1,164 @@
+/**
+ * The packaged extension in a real VS Code workbench (code-server), driven like a user would with
+ * Playwright: open an example, sign in, see a wrong field name underlined, complete the right one,
+ * run the query with Ctrl+Enter and read the chart and the table from the results webview.
+ *
+ *   node --import tsx --test test/e2e/ui/workbench.ui.ts      (npm run test:e2e runs it)
+ *
+ * APL_E2E_SCREENSHOT=docs/screenshot.png writes the README's screenshot (default: dist/e2e/workbench.png).
+ */
+import * as assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import * as path from 'node:path';
+import { after, before, describe, test, type TestContext } from 'node:test';
+import type { FrameLocator, Page } from 'playwright-core';
+import { projectRoot } from '../../../scripts/e2e/harness.ts';
+import { openSession, type Session } from './session.ts';
+
+const screenshotPath = path.resolve(projectRoot, process.env.APL_E2E_SCREENSHOT || 'dist/e2e/workbench.png');
+
+describe('The packaged extension in VS Code (code-server + chromium)', { timeout: 300_000 }, () => {
+  let session: Session | undefined;
+  let page: Page;
+  let failed: string | undefined;
+
+  /** A step of one story: after a failure the later steps are skipped, naming the one that failed. */
+  const step = (name: string, run: () => Promise<void>) =>
+    test(name, { timeout: 60_000 }, async (t: TestContext) => {
+      if (failed) return t.skip(`"${failed}" failed`);
+      try {
+        await run();
+      } catch (error) {
+        failed = name;
+        const shot = path.join(projectRoot, 'dist/e2e/failure.png');
+        mkdirSync(path.dirname(shot), { recursive: true });
+        await page?.screenshot({ path: shot }).catch(() => undefined);
+        throw Object.assign(error as Error, { message: `${(error as Error).message}\n(the workbench at that moment: ${shot})` });
+      }
+    });
+
+  before(async () => {
+    session = await openSession();
+    page = session.page;
+  });
+  after(async () => session?.close());
+
+  step('Quick Open opens an example as an APL document', async () => {
+    await quickOpen(page, 'http-errors.apl');
+    await page.locator('.tabs-container .tab.active', { hasText: 'http-errors.apl' }).waitFor();
+    await page.locator('.monaco-editor .view-lines', { hasText: 'sample-http-logs' }).first().waitFor();
+    assert.match(await page.locator('#status\\.editor\\.mode').innerText(), /APL \(Axiom\)/);
+  });
+
+  step('APL: Set Token from the command palette connects to the service', async () => {
+    await runCommand(page, 'APL: Set Token');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    assert.equal(await input.getAttribute('type'), 'password', 'the token is typed into a password box');
+    await input.fill(session!.service.token);
+    await page.keyboard.press('Enter');
+    await page.locator('.statusbar-item', { hasText: 'APL: 2 datasets' }).waitFor({ timeout: 30_000 });
+  });
+
+  step('a wrong field name is underlined, with the reason on hover', async () => {
+    await page.locator('.monaco-editor .view-line').first().click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type("\n\n// Server errors per 5 minutes\n['sample-http-logs']\n| where stauts == '500'\n| summarize count() by bin(_time, 5m)");
+    const squiggle = page.locator('.monaco-editor .squiggly-error');
+    // Diagnostics follow the typing with a delay: wait until they settle on the one wrong name.
+    await until('one squiggle, under the wrong field', async () => (await squiggle.count()) === 1 && ((await squiggle.first().boundingBox())?.width ?? Infinity) < 80);
+    // The squiggle lies under the text: hover its middle with the mouse rather than the element.
+    const box = (await squiggle.first().boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const hover = page.locator('.monaco-hover .hover-contents').filter({ hasText: 'stauts' }).first();
+    await hover.waitFor();
+    assert.match(await hover.innerText(), /Unknown column 'stauts'.*status/s);
+    await page.keyboard.press('Escape');
+  });
+
+  step('Ctrl+Space completes the field from the service schema', async () => {
+    const box = (await page.locator('.monaco-editor .squiggly-error').first().boundingBox())!;
+    await page.mouse.dblclick(box.x + box.width / 2, box.y + box.height / 2);
+    await page.keyboard.type('sta');
+    await page.keyboard.press('Control+Space');
+    const widget = page.locator('.editor-widget.suggest-widget.visible');
+    const row = widget.locator('.monaco-list-row', { has: page.locator('.label-name', { hasText: /^status$/ }) });
+    await row.waitFor();
+    await row.click();
+    await page.locator('.monaco-editor .view-line', { hasText: "| where status == '500'" }).waitFor();
+    await page.locator('.monaco-editor .squiggly-error').waitFor({ state: 'detached', timeout: 20_000 });
+  });
+
+  step('Ctrl+Enter runs the query and the results panel draws the chart', async () => {
+    await page.keyboard.press('Control+Enter');
+    await page.locator('.tabs-container .tab', { hasText: 'APL Results' }).waitFor({ timeout: 30_000 });
+    const view = results(page);
+    await view.locator('.banner', { hasText: 'Server errors per 5 minutes' }).waitFor({ timeout: 30_000 });
+    await view.locator('.tab', { hasText: 'Chart' }).click();
+    const canvas = view.locator('.chart canvas');
+    await canvas.waitFor();
+    assert.ok(((await canvas.boundingBox())?.width ?? 0) > 250, 'the chart has a size');
+    assert.match(await view.locator('.chart .u-legend').innerText(), /count_/);
+    // Hovering the plot shows a bucket's count in the legend.
+    const plot = (await view.locator('.chart .u-over').boundingBox())!;
+    await page.mouse.move(plot.x + plot.width * 0.9, plot.y + plot.height / 2);
+    const value = await view.locator('.chart .u-legend .u-series:nth-child(2) .u-value').innerText();
+    assert.match(value, /^\d[\d,.]*$/, `a count in the legend, not "${value}"`);
+  });
+
+  step('the Matches tab lists the buckets in the virtualised table', async () => {
+    const view = results(page);
+    await view.locator('.tab', { hasText: 'Matches' }).click();
+    const header = await view.locator('.pane:not([hidden]) .row.header .cell').allInnerTexts();
+    assert.deepEqual(header, ['_time', 'count_']);
+    const rows = view.locator('.pane:not([hidden]) .rows .row');
+    await rows.first().waitFor();
+    const count = await view.locator('.pane:not([hidden]) .count').innerText();
+    const total = Number(count.replace(/\D/g, ''));
+    assert.ok(total >= 6, `an hour of 5-minute buckets at least, got "${count}"`);
+    assert.ok((await rows.count()) <= total, 'no more rows in the DOM than in the table');
+    const first = await rows.first().locator('.cell').allInnerTexts();
+    assert.match(first[0], /^\d{4}-\d{2}-\d{2}T/);
+    assert.match(first[1], /^\d+$/);
+  });
+
+  step('a screenshot of the workbench', async () => {
+    await results(page).locator('.tab', { hasText: 'Chart' }).click();
+    await page.keyboard.press('Escape');
+    await page.mouse.move(5, 5);
+    mkdirSync(path.dirname(screenshotPath), { recursive: true });
+    await page.screenshot({ path: screenshotPath });
+    console.log(`screenshot: ${path.relative(projectRoot, screenshotPath)}`);
+  });
+});
+
+async function until(what: string, condition: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what} after ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The results webview: an outer iframe from the workbench and the extension's page inside it. */
+function results(page: Page): FrameLocator {
+  return page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+}
+
+async function quickOpen(page: Page, file: string): Promise<void> {
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(file);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: file }).first().waitFor();
+  await page.keyboard.press('Enter');
+}
+
+async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.pressSequentially(title);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+  await page.keyboard.press('Enter');
+}
