@@ -55,6 +55,146 @@ describe('POST /v1/datasets/_apl', () => {
     assert.match(reply.body.message, /^line: 2, col: \d+: Expected an expression/);
   });
 
+  const statusKeys = [
+    'blocksCached', 'blocksExamined', 'blocksMatched', 'cacheStatus', 'elapsedTime', 'isEstimate', 'isPartial', 'maxBlockTime', 'maxCursor',
+    'messages', 'minBlockTime', 'minCursor', 'numGroups', 'rowsExamined', 'rowsMatched',
+  ];
+  const keys = (value: object) => Object.keys(value).sort();
+
+  it('tabular: every top-level, status and table key of an event scan', async () => {
+    const reply = await query("['web'] | where status == 500");
+    assert.equal(reply.status, 200);
+    assert.deepEqual(keys(reply.body), ['datasetNames', 'fieldsMetaMap', 'format', 'status', 'tables']);
+    assert.equal(reply.body.format, 'tabular');
+    assert.deepEqual(reply.body.datasetNames, ['web']);
+    assert.deepEqual(reply.body.fieldsMetaMap, { web: [] });
+    const status = reply.body.status;
+    assert.deepEqual(keys(status), statusKeys);
+    assert.ok(Number.isInteger(status.elapsedTime) && status.elapsedTime > 0);
+    assert.deepEqual([status.rowsExamined, status.rowsMatched, status.numGroups], [3, 2, 0]);
+    assert.deepEqual([status.isPartial, status.isEstimate, status.cacheStatus], [false, false, 1]);
+    assert.deepEqual([status.minBlockTime, status.maxBlockTime], ['2026-11-20T10:05:00Z', '2026-11-20T11:10:00Z']);
+    assert.deepEqual(status.messages, []);
+    assert.equal(typeof status.minCursor, 'string');
+    assert.equal(reply.body.tables.length, 1);
+    const table = reply.body.tables[0];
+    assert.deepEqual(keys(table), ['columns', 'fields', 'groups', 'name', 'order', 'range', 'sources']);
+    assert.equal(table.name, '0');
+    assert.deepEqual(table.sources, [{ name: 'web' }]);
+    // System fields first, then the dataset's fields alphabetically; no _rowId.
+    assert.deepEqual(table.fields.map((field: { name: string }) => field.name), ['_sysTime', '_time', 'method', 'status', 'uri']);
+    assert.deepEqual(table.fields.map((field: { type: string }) => field.type), ['datetime', 'datetime', 'string', 'integer', 'string']);
+    assert.deepEqual(table.order, [{ field: '_time', desc: true }]);
+    assert.deepEqual(table.groups, []);
+    assert.deepEqual(table.range, { field: '_time', start: '2026-11-20T00:00:00Z', end: '2026-11-21T00:00:00Z' });
+    // Column-major, one array per field, newest first.
+    assert.equal(table.columns.length, 5);
+    assert.deepEqual(table.columns[1], ['2026-11-20T11:10:00Z', '2026-11-20T10:35:00Z']);
+    assert.deepEqual(table.columns.slice(2), [['POST', 'GET'], [500, 500], ['/a', '/b']]);
+  });
+
+  it('tabular: no matching rows still sends one empty array per field', async () => {
+    const reply = await query("['web'] | where status == 999 | project uri, status");
+    const table = reply.body.tables[0];
+    assert.deepEqual(table.fields, [{ name: 'uri', type: 'string' }, { name: 'status', type: 'integer' }]);
+    assert.deepEqual(table.columns, [[], []]);
+    assert.equal(reply.body.status.rowsMatched, 0);
+  });
+
+  it('tabular: a plain summarize is one table with groups and agg descriptors named as the Go client accepts', async () => {
+    const reply = await query(
+      "['web'] | summarize count(), dcount(uri), percentile(status, 95), make_set(uri), make_list(uri), avg(status), arg_max(status, uri), topk(uri, 1), countif(status > 200), rate(status) by method",
+    );
+    assert.equal(reply.status, 200);
+    assert.equal(reply.body.tables.length, 1);
+    const table = reply.body.tables[0];
+    assert.deepEqual(table.groups, [{ name: 'method' }]);
+    assert.equal(table.buckets, undefined);
+    const allowed = new Set(['count', 'countif', 'distinct', 'distinctif', 'sum', 'sumif', 'avg', 'avgif', 'min', 'minif', 'max', 'maxif', 'topk', 'topkif', 'percentiles', 'percentilesif', 'histogram', 'histogramif', 'stdev', 'stdevif', 'variance', 'varianceif', 'argmin', 'argmax', 'rate', 'makeset', 'makesetif', 'makelist', 'makelistif', 'computed', 'spotlight']);
+    const aggregated = table.fields.filter((field: { agg?: unknown }) => field.agg);
+    assert.ok(aggregated.length >= 9);
+    for (const field of aggregated) assert.ok(allowed.has(field.agg.name), `agg.name ${field.agg.name} of ${field.name}`);
+    const byName = Object.fromEntries(table.fields.map((field: { name: string }, i: number) => [field.name, { field, column: table.columns[i] }]));
+    assert.deepEqual(byName.count_.field, { name: 'count_', type: 'integer', agg: { name: 'count' } });
+    assert.deepEqual(byName.dcount_uri.field.agg, { name: 'distinct', fields: ['uri'] });
+    assert.deepEqual(byName.percentile_status.field.agg, { name: 'percentiles', fields: ['status'], args: [95] });
+    assert.deepEqual(byName['topk_uri'].field.agg, { name: 'topk', fields: ['uri'], args: [1] });
+    // Groups come in the order of the rows; topk cells are key/count/error objects.
+    const methods = table.columns[0] as string[];
+    const get = methods.indexOf('GET');
+    assert.deepEqual(byName.count_.column[get], 2);
+    assert.deepEqual(byName['topk_uri'].column[get].length, 1);
+    assert.deepEqual(keys(byName['topk_uri'].column[get][0]), ['count', 'error', 'key']);
+    assert.equal(reply.body.status.numGroups, 2);
+  });
+
+  it('tabular: a time-binned summarize has buckets, the _time-first order and a _totals table', async () => {
+    const reply = await query("['web'] | summarize n = count() by bin(_time, 30m), method");
+    const [table, totals] = reply.body.tables;
+    assert.deepEqual(keys(table), ['buckets', 'columns', 'fields', 'groups', 'name', 'order', 'range', 'sources']);
+    assert.deepEqual(table.buckets, { field: '_time', size: 1_800_000_000_000 });
+    assert.deepEqual(table.groups, [{ name: '_time' }, { name: 'method' }]);
+    assert.deepEqual(table.order, [{ field: '_time', desc: false }, { field: 'n', desc: true }]);
+    assert.deepEqual(table.columns[0], ['2026-11-20T10:00:00Z', '2026-11-20T10:30:00Z', '2026-11-20T11:00:00Z']);
+    assert.deepEqual(keys(totals), ['columns', 'fields', 'groups', 'name', 'order', 'range', 'sources']);
+    assert.equal(totals.name, '_totals');
+    assert.deepEqual(totals.fields.map((field: { name: string }) => field.name), ['method', 'n']);
+    assert.deepEqual(totals.groups, [{ name: 'method' }]);
+    assert.deepEqual(totals.order, [{ field: 'n', desc: true }]);
+    assert.deepEqual(totals.columns, [['GET', 'POST'], [2, 1]]);
+  });
+
+  it('legacy: every top-level, status, request and match key', async () => {
+    const reply = await query("['web'] | where uri == '/a' | project _time, _sysTime, method, status", 'legacy');
+    assert.equal(reply.status, 200);
+    assert.deepEqual(keys(reply.body), ['buckets', 'datasetNames', 'fieldsMetaMap', 'format', 'matches', 'request', 'status']);
+    assert.equal(reply.body.format, 'legacy');
+    assert.deepEqual(keys(reply.body.status), statusKeys);
+    assert.deepEqual(reply.body.buckets, { series: [], totals: [] });
+    assert.deepEqual(reply.body.datasetNames, ['web']);
+    const request = reply.body.request;
+    assert.deepEqual(keys(request), ['aggregations', 'endTime', 'groupBy', 'limit', 'resolution', 'startTime']);
+    assert.deepEqual(request, { startTime: '2026-11-20T00:00:00Z', endTime: '2026-11-21T00:00:00Z', resolution: 'auto', aggregations: [], groupBy: [], limit: 1000 });
+    assert.equal(reply.body.matches.length, 2);
+    const match = reply.body.matches[0];
+    assert.deepEqual(keys(match), ['_rowId', '_sysTime', '_time', 'data']);
+    assert.equal(match._time, '2026-11-20T11:10:00Z');
+    assert.equal(typeof match._rowId, 'string');
+    assert.equal(typeof match._sysTime, 'string');
+    assert.deepEqual(match.data, { method: 'POST', status: 500 });
+  });
+
+  it('legacy: aggregations become totals, time bins become series', async () => {
+    const plain = await query("['web'] | summarize hits = count() by method", 'legacy');
+    assert.deepEqual(plain.body.matches, []);
+    assert.deepEqual(plain.body.buckets.series, []);
+    const totals = [...plain.body.buckets.totals].sort((a, b) => a.group.method.localeCompare(b.group.method));
+    assert.deepEqual(totals.map((entry: object) => keys(entry)), [['aggregations', 'group', 'id'], ['aggregations', 'group', 'id']]);
+    assert.deepEqual(totals.map((entry: { group: object; aggregations: object }) => [entry.group, entry.aggregations]), [
+      [{ method: 'GET' }, [{ op: 'hits', value: 2 }]],
+      [{ method: 'POST' }, [{ op: 'hits', value: 1 }]],
+    ]);
+    assert.deepEqual(plain.body.request.aggregations, [{ alias: 'hits', op: 'count', field: '*', argument: null }]);
+    assert.deepEqual(plain.body.request.groupBy, ['method']);
+
+    const binned = await query("['web'] | summarize hits = count() by bin(_time, 1h)", 'legacy');
+    assert.equal(binned.body.request.resolution, '3600s');
+    assert.deepEqual(binned.body.buckets.series.map((bucket: object) => keys(bucket)), [['endTime', 'groups', 'startTime'], ['endTime', 'groups', 'startTime']]);
+    assert.deepEqual(binned.body.buckets.series[0], { startTime: '2026-11-20T10:00:00Z', endTime: '2026-11-20T11:00:00Z', groups: [{ id: 1, group: {}, aggregations: [{ op: 'hits', value: 2 }] }] });
+    assert.deepEqual(binned.body.buckets.totals, [{ id: 1, group: {}, aggregations: [{ op: 'hits', value: 3 }] }]);
+  });
+
+  it('both formats: no end time applies now with the documented warning', async () => {
+    for (const format of ['tabular', 'legacy']) {
+      const reply = await service.call('POST', `/v1/datasets/_apl?format=${format}`, { body: { apl: "['web'] | count", startTime: '2026-11-20T00:00:00Z' } });
+      assert.equal(reply.status, 200);
+      const [message] = reply.body.status.messages;
+      assert.deepEqual(keys(message), ['code', 'count', 'msg', 'priority']);
+      assert.deepEqual([message.priority, message.code, message.count], ['warn', 'apl_implicitendtimeofnowapplied_1', 1]);
+      assert.match(message.msg, /^line: 1, col: \d+: implicit end time of 'now' applied$/);
+    }
+  });
+
   it('names an unknown column the way the editor does', async () => {
     const reply = await query("['web'] | where stauts == 500");
     assert.equal(reply.status, 400);
