@@ -42,7 +42,7 @@ export function compileAggregation(call: CallNode, scope: ExpressionScope): Comp
   };
   const filter = (index: number) => ` FILTER (WHERE ${asBool(arg(index))})`;
   // Timespans are aggregated as microseconds and turned back into intervals where that makes sense.
-  const numeric = (value: Compiled) => (value.type === 'dynamic' || value.type === 'string' ? asNumber(value) : value.type === 'timespan' ? intervalMicros(value.sql) : value.sql);
+  const numeric = (value: Compiled) => (value.type === 'dynamic' || value.type === 'string' || value.type === 'bool' ? asNumber(value) : value.type === 'timespan' ? intervalMicros(value.sql) : value.sql);
   const back = (sql: string, value: Compiled): Compiled => (value.type === 'timespan' ? { sql: microsToInterval(sql), type: 'timespan' } : { sql, type: 'real' });
   /** The percent values of percentiles_array: numbers, or one dynamic array of numbers. */
   const percents = (from: number, to: number): string[] => {

@@ -111,13 +111,14 @@ define('extract_all', (site) => {
   const regex = str(site.arg(0));
   let groups: number[];
   const chosen = site.raw.length > 2 ? site.raw[1] : undefined;
+  const pattern = site.raw[0]?.kind === 'Literal' ? String(site.raw[0].value) : undefined;
+  const count = pattern === undefined ? undefined : (pattern.replace(/\\./g, '').match(/\((?!\?)/g) ?? []).length;
   if (chosen) {
     if (chosen.kind !== 'DynamicLiteral' || !Array.isArray(chosen.value)) throw site.fail('extract_all() expects the capture groups as dynamic([...])');
-    groups = (chosen.value as unknown[]).map(Number);
+    // A pattern without groups yields its whole matches.
+    groups = count === 0 ? [0] : (chosen.value as unknown[]).map(Number);
   } else {
-    const pattern = site.raw[0]?.kind === 'Literal' ? String(site.raw[0].value) : '';
-    const count = (pattern.replace(/\\./g, '').match(/\((?!\?)/g) ?? []).length;
-    groups = count === 0 ? [0] : Array.from({ length: count }, (_, i) => i + 1);
+    groups = !count ? [0] : Array.from({ length: count }, (_, i) => i + 1);
   }
   if (groups.length === 1) return out(`to_json(regexp_extract_all(${text}, ${regex}, ${groups[0]}))`, 'dynamic', true);
   const lists = groups.map((group) => `regexp_extract_all(${text}, ${regex}, ${group})`);
@@ -157,7 +158,8 @@ trimmer('trim_end_regex', false, true, true);
 simple('url_encode', 'string', (s) => `url_encode(${s})`, str);
 simple('url_decode', 'string', (s) => `url_decode(${s})`, str);
 simple('base64_encode_tostring', 'string', (s) => `to_base64(encode(${s}))`, str);
-simple('base64_decode_tostring', 'string', (s) => `decode(from_base64(${s}))`, str);
+// Invalid Base64 or bytes that are not UTF-8 give null.
+simple('base64_decode_tostring', 'string', (s) => `TRY(decode(TRY(from_base64(${s}))))`, str);
 simple('hash_md5', 'string', (s) => `md5(${s})`, str);
 simple('hash_sha256', 'string', (s) => `sha256(${s})`, str);
 simple('hash_sha1', 'string', (s) => `sha1(${s})`, str);

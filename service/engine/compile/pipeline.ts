@@ -400,7 +400,9 @@ export class PipelineCompiler {
     if (!target) throw this.errors.at(call.start, `${fn}() expects the expression to maximise`, 'semantic');
     const scope = this.scope(columns);
     const by = compileExpression(target.expression, scope);
-    const targetName = target.alias ?? columnNameOf(target.expression) ?? `${fn}_`;
+    let targetName = target.alias ?? columnNameOf(target.expression) ?? `${fn}_`;
+    // A target that is also a group key (arg_max(_time, ...) by bin(_time, 1h)) gets a suffix.
+    for (let suffix = 1; keys.includes(targetName); suffix++) targetName = `${target.alias ?? columnNameOf(target.expression) ?? fn}${suffix}`;
     const results: { name: string; sql: string; column: Column }[] = [
       { name: targetName, sql: `${fn === 'arg_max' ? 'max' : 'min'}(${by.sql})`, column: { name: targetName, type: by.type, array: by.array } },
     ];
