@@ -20,6 +20,8 @@ export function aggregationWireName(name: string): string {
     dcount: 'distinct', dcountif: 'distinctif', percentile: 'percentiles', percentileif: 'percentilesif', percentiles_array: 'percentiles',
     percentiles_arrayif: 'percentilesif', arg_max: 'argmax', arg_min: 'argmin', make_set: 'makeset', make_set_if: 'makesetif',
     make_list: 'makelist', make_list_if: 'makelistif',
+    // The Go client accepts only a fixed set of names; phrases is not among them.
+    phrases: 'computed',
   };
   return names[name] ?? name;
 }
