@@ -1,7 +1,9 @@
 /**
  * Runs the example queries of the public APL reference that read `sample-http-logs` or
  * `otel-demo-traces` against `apl serve --demo`, over HTTP, and reports the share that answers
- * without an error, with the failures grouped by message.
+ * without an error, with the failures grouped by message. Failures that name a field or dataset
+ * neither the demo data nor the playground schema has (the reference's placeholders, `field`,
+ * `x`, `security-logs`) are counted and grouped apart, with the share among the other examples.
  *
  *   APL_DOCS_DIR=<docs checkout> npm run bench:engine-reference
  *   node --import tsx bench/engine-reference.ts <docs checkout> [--verbose]
