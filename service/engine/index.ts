@@ -104,17 +104,22 @@ function release(database: EngineDatabase, connection: DuckDBConnection): void {
   else connection.closeSync();
 }
 
-/** Two connections: the main statement and the status statement run side by side. */
-async function withConnections<T>(database: EngineDatabase, work: (main: DuckDBConnection, side: DuckDBConnection) => Promise<T>): Promise<T> {
-  const main = await acquire(database);
-  let side: DuckDBConnection | undefined;
+/** Three connections: the main statement, the status statement and the column check run side by side. */
+async function withConnections<T>(database: EngineDatabase, work: (connections: Connections) => Promise<T>): Promise<T> {
+  const taken: DuckDBConnection[] = [];
   try {
-    side = await acquire(database);
-    return await work(main, side);
+    for (let i = 0; i < 3; i++) taken.push(await acquire(database));
+    const [main, status, check] = taken as [DuckDBConnection, DuckDBConnection, DuckDBConnection];
+    return await work({ main, status, check });
   } finally {
-    release(database, main);
-    if (side) release(database, side);
+    for (const connection of taken) release(database, connection);
   }
+}
+
+interface Connections {
+  main: DuckDBConnection;
+  status: DuckDBConnection;
+  check: DuckDBConnection;
 }
 
 function schemaCache(database: EngineDatabase): SchemaCache {
@@ -140,7 +145,8 @@ export async function runApl(database: EngineDatabase, request: AplRequest, acce
   if (request.endTime) end = parseRangeTime(request.endTime, nowMicros, 'endTime');
   const implicitEnd = !request.endTime;
 
-  return withConnections(database, async (connection, side) => {
+  return withConnections(database, async (connections) => {
+    const connection = connections.main;
     const names = referencedNames(query);
     const allReadable = names.has(everyDataset) ? (await storedDatasets(connection)).filter((name) => access.canRead(name)) : [];
     const readable = [...new Set([...names, ...allReadable])].filter((name) => name !== everyDataset && access.canRead(name));
@@ -149,17 +155,17 @@ export async function runApl(database: EngineDatabase, request: AplRequest, acce
     const tables = cached ?? (await cache.load(connection, readable));
     const context: AnswerContext = { parsed, query, request, start, end, nowMicros, implicitEnd, started, allReadable, readable, cache };
     try {
-      const answer = await answerQuery(context, tables, connection, side);
+      const answer = await answerQuery(context, tables, connections, cached !== undefined);
       if (answer) return answer;
     } catch (error) {
       // An error on columns taken from the cache may come from stale columns: look again.
       if (!cached || !(error instanceof AplQueryError)) throw error;
       const fresh = await cache.load(connection, readable);
       if (sameColumns(fresh, cached)) throw error;
-      return (await answerQuery(context, fresh, connection, side, true))!;
+      return (await answerQuery(context, fresh, connections, false))!;
     }
     // The catalog changed since the columns were cached: compile and run again on fresh ones.
-    return (await answerQuery(context, await cache.load(connection, readable), connection, side, true))!;
+    return (await answerQuery(context, await cache.load(connection, readable), connections, false))!;
   });
 }
 
@@ -178,16 +184,11 @@ interface AnswerContext {
 }
 
 /**
- * Analyzes, compiles and runs the query against the given columns. Answers undefined when the
- * status statement found the catalog no longer matching them (unless `final`).
+ * Analyzes, compiles and runs the query against the given columns. With `fromCache`, the columns
+ * are checked beside the query, and the answer is undefined when they no longer hold.
  */
-async function answerQuery(
-  context: AnswerContext,
-  tables: Map<string, Column[]>,
-  connection: DuckDBConnection,
-  side: DuckDBConnection,
-  final = false,
-): Promise<AplResult | undefined> {
+async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>, connections: Connections, fromCache: boolean): Promise<AplResult | undefined> {
+  const connection = connections.main;
   const { parsed, query, request, start, end, nowMicros, started } = context;
   const messages: StatusMessage[] = [];
   if (context.implicitEnd) messages.push({ priority: 'warn', count: 1, code: 'apl_implicitendtimeofnowapplied_1', msg: `line: 1, col: 1: implicit end time of 'now' applied` });
@@ -213,7 +214,6 @@ async function answerQuery(
     sources,
     datasets: [...datasets],
     timeFilter: env.timeFilter,
-    fingerprintSql: context.cache.fingerprintSql(context.readable),
     defaultLimit,
   });
   const limit = request.timeLimitMs ?? defaultTimeLimitMs;
@@ -232,12 +232,15 @@ async function answerQuery(
       clearTimeout(timer);
     }
   };
-  const [mainResult, statusResult] = await Promise.allSettled([run(connection, plan.main), run(side, plan.status)]);
-  if (statusResult.status === 'rejected' && !final) return undefined;
+  const [mainResult, statusResult, current] = await Promise.allSettled([
+    run(connection, plan.main),
+    plan.status === undefined ? undefined : run(connections.status, plan.status),
+    fromCache ? context.cache.check(connections.check, context.readable) : true,
+  ]);
+  if (fromCache && (current.status === 'rejected' || !current.value)) return undefined;
   if (mainResult.status === 'rejected') throw mainResult.reason;
   if (statusResult.status === 'rejected') throw statusResult.reason;
-  const outcome = plan.read(mainResult.value.getRows(), statusResult.value.getRows()[0]!);
-  if (!final && !context.cache.matches(context.readable, outcome.status.fingerprints)) return undefined;
+  const outcome = plan.read(mainResult.value.getRows(), statusResult.value?.getRows() ?? []);
 
   let rows = outcome.rows.map((row) => row.map((cell, i) => toWireValue(cell, stage.columns[i]!.type)));
   if (!stage.limited && rows.length > defaultLimit) {

@@ -6,8 +6,8 @@
  *     without the time key), and so does the matched-row count when the summarize is the first
  *     reducing operator (a window sum of the groups' counts over the grouped rows);
  *   - the status statement: per dataset the rows in the time range and their earliest and
- *     latest time, the catalog fingerprint that checks the cached columns, and the matched-row
- *     count when it could not be had otherwise.
+ *     latest time, and the matched-row count when it could not be had otherwise (plain
+ *     aggregates joined by UNION ALL: scalar subqueries cost milliseconds to plan).
  *
  * Rows matched are those that pass the filters before the first reducing operator (all rows of
  * the last stage when there is none); a query that filters nothing matches the rows it examines.
@@ -21,8 +21,6 @@ export interface StatusFigures {
   matched: number;
   minTime?: bigint;
   maxTime?: bigint;
-  /** The catalog fingerprints the status statement read (see SchemaCache). */
-  fingerprints: string[];
 }
 
 export interface PlanOutcome {
@@ -35,11 +33,12 @@ export interface PlanOutcome {
 
 export interface QueryPlan {
   main: string;
-  status: string;
+  /** Undefined when there is nothing to count (no dataset, matched rows known otherwise). */
+  status: string | undefined;
   order: { field: string; desc: boolean }[];
   /** Whether the totals come with the main statement (else from `stage.totalsSql`, if any). */
   foldsTotals: boolean;
-  read(main: DuckDBValue[][], status: DuckDBValue[]): PlanOutcome;
+  read(main: DuckDBValue[][], status: DuckDBValue[][]): PlanOutcome;
 }
 
 export interface PlanInput {
@@ -48,8 +47,6 @@ export interface PlanInput {
   sources: ReadonlyMap<string, string>;
   datasets: readonly string[];
   timeFilter: string;
-  /** The catalog fingerprint expression for the tables the query was compiled against. */
-  fingerprintSql: string;
   defaultLimit: number;
 }
 
@@ -72,34 +69,31 @@ export function planQuery(input: PlanInput): QueryPlan {
     main = `SELECT * FROM (${body}) AS result${orderSql(stage.order)}${stage.limited ? '' : ` LIMIT ${defaultLimit + 1}`}`;
   }
 
-  const examined = datasets.map(
-    (name) => `(SELECT [count(*), epoch_us(min("_time")), epoch_us(max("_time"))] FROM events.${ident(name)} WHERE ${timeFilter})`,
-  );
+  // One row per part: its index, a count, and for datasets the earliest and latest time.
   const countsMatched = !sources.has(matchedSql) && !foldsMatched;
-  const status = [
-    input.fingerprintSql,
-    ...examined,
-    ...(countsMatched ? [`(SELECT count(*) FROM (${matchedSql}) AS apl_matched)`] : []),
-  ].join(', ');
+  const parts = datasets.map(
+    (name, index) => `SELECT ${index} AS apl_part, count(*) AS apl_count, epoch_us(min("_time")) AS apl_min, epoch_us(max("_time")) AS apl_max FROM events.${ident(name)} WHERE ${timeFilter}`,
+  );
+  if (countsMatched) parts.push(`SELECT ${datasets.length}, count(*), NULL, NULL FROM (${matchedSql}) AS apl_matched`);
 
   return {
     main,
-    status: `SELECT ${status}`,
+    status: parts.length ? parts.join(' UNION ALL ') : undefined,
     order: (stage.order ?? []).map((key) => ({ field: key.column, desc: key.desc })),
     foldsTotals,
-    read(mainRows, statusRow) {
-      const figures: StatusFigures = { examined: 0, matched: 0, fingerprints: listItems(statusRow[0]).map(String) };
-      const examinedBy = new Map<string, number>();
-      datasets.forEach((name, index) => {
-        const [count, min, max] = listItems(statusRow[1 + index]);
-        examinedBy.set(name, Number(count));
+    read(mainRows, statusRows) {
+      const figures: StatusFigures = { examined: 0, matched: 0 };
+      const counts = new Map<number, number>();
+      for (const [part, count, min, max] of statusRows) {
+        counts.set(Number(part), Number(count));
+        if (Number(part) === datasets.length) continue;
         figures.examined += Number(count);
         if (typeof min === 'bigint' && (figures.minTime === undefined || min < figures.minTime)) figures.minTime = min;
         if (typeof max === 'bigint' && (figures.maxTime === undefined || max > figures.maxTime)) figures.maxTime = max;
-      });
+      }
       const source = sources.get(matchedSql);
-      if (source !== undefined) figures.matched = examinedBy.get(source) ?? 0;
-      else if (countsMatched) figures.matched = Number(statusRow[1 + datasets.length]);
+      if (source !== undefined) figures.matched = counts.get(datasets.indexOf(source)) ?? 0;
+      else if (countsMatched) figures.matched = counts.get(datasets.length) ?? 0;
       else figures.matched = Number(mainRows[0]?.at(-1) ?? 0);
 
       if (!foldsTotals) return { rows: foldsMatched ? mainRows.map((row) => row.slice(0, width)) : mainRows, status: figures };
@@ -142,9 +136,4 @@ function binnedSummarySql(summary: SummaryParts, withMatched: boolean, defaultLi
   const first = summary.outputs[0];
   const totalsOrder = first ? `, CASE WHEN ${totalsFlag} = 1 THEN ${ident(first.name)} END DESC NULLS LAST` : '';
   return `SELECT * FROM (${inner}) AS result ORDER BY ${totalsFlag}, ${ident(time.name)} ASC NULLS LAST${totalsOrder}`;
-}
-
-function listItems(value: DuckDBValue | undefined): DuckDBValue[] {
-  if (value && typeof value === 'object' && 'items' in value) return (value as { items: DuckDBValue[] }).items;
-  return [];
 }
