@@ -21,7 +21,14 @@ function hostFunction(name: string, parameterTypes: DuckDBType[], returnType: Du
       const columns = parameterTypes.map((_, i) => input.getColumnVector(i));
       for (let row = 0; row < input.rowCount; row++) {
         const args = columns.map((column) => column.getItem(row) as Cell);
-        output.setItem(row, compute(...args) as never);
+        let result: Cell;
+        try {
+          result = compute(...args);
+        } catch {
+          // An exception must not cross into DuckDB's worker: the row gets a null instead.
+          result = null;
+        }
+        output.setItem(row, result as never);
       }
       output.flush();
     },
