@@ -2,16 +2,18 @@
  * Ingest throughput of the local service against DuckDB's own NDJSON reader, in one run:
  *
  *   npm run bench:service                     (builds first)
- *   node --import tsx bench/service.bench.ts --events 200000 --batch 10000
+ *   node --import tsx bench/service.bench.ts --events 200000 --batch 10000 --concurrency 1
  *
  * Writes one NDJSON file of synthetic web-log events (nested `geo` object, a dozen fields), then
  *   1. starts `dist/cli.js serve` in a fresh data directory and POSTs the file in batches of
- *      `--batch` events (NDJSON, one request at a time, each answered only once committed);
+ *      `--batch` events (NDJSON; `--concurrency` clients, each sending its next request once its
+ *      last is answered, and every answer comes only once the events are committed);
  *   2. times DuckDB's `CREATE TABLE … AS SELECT * FROM read_json(file)` into a fresh database file.
  * Reports events/s for both, the ratio (target ≥ 75%), and the service's peak RSS (VmHWM).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -21,10 +23,15 @@ import { writeEvents } from './service-workload.ts';
 import { repoRoot } from './lib/paths.ts';
 
 const { values } = parseArgs({
-  options: { events: { type: 'string', default: '1000000' }, batch: { type: 'string', default: '10000' } },
+  options: {
+    events: { type: 'string', default: '1000000' },
+    batch: { type: 'string', default: '10000' },
+    concurrency: { type: 'string', default: '1' },
+  },
 });
 const eventCount = Number(values.events);
 const batchSize = Number(values.batch);
+const concurrency = Number(values.concurrency);
 const target = 0.75;
 const token = 'xapt-bench';
 const cli = join(repoRoot, 'dist/cli.js');
@@ -67,6 +74,23 @@ async function* batches(path: string): AsyncGenerator<Buffer> {
   if (parts.length > 0) yield Buffer.concat(parts);
 }
 
+/**
+ * One POST over node:http (fetch's stream plumbing cost the client, which shares the cores with
+ * the service, more CPU per request than the whole body's bytes).
+ */
+function post(url: string, agent: Agent, headers: Record<string, string>, body: Buffer): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { method: 'POST', agent, headers: { ...headers, 'Content-Length': String(body.byteLength) } }, (response) => {
+      const parts: Buffer[] = [];
+      response.on('data', (part: Buffer) => parts.push(part));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(parts).toString('utf8') }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
 function peakRssMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) / 1024;
@@ -104,16 +128,21 @@ async function benchService(path: string, dataDir: string): Promise<Measured & {
     const startCpu = cpuSeconds(child.pid!);
     const startClientCpu = ownCpuSeconds();
     const started = performance.now();
-    for await (const body of batches(path)) {
-      const response = await fetch(`${url}/v1/datasets/bench/ingest`, {
-        method: 'POST',
-        headers: { ...headers, 'Content-Type': 'application/x-ndjson' },
-        body,
-      });
-      const status = (await response.json()) as { ingested: number; failed: number };
-      if (response.status !== 200 || status.failed > 0) throw new Error(`ingest: ${response.status} ${JSON.stringify(status)}`);
-      ingested += status.ingested;
-    }
+    const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+    const bodies = batches(path);
+    // Each client sends its next request once its last one is answered.
+    const client = async () => {
+      for (;;) {
+        const next = await bodies.next();
+        if (next.done) return;
+        const response = await post(`${url}/v1/datasets/bench/ingest`, agent, { ...headers, 'Content-Type': 'application/x-ndjson' }, next.value);
+        const status = JSON.parse(response.text) as { ingested: number; failed: number };
+        if (response.status !== 200 || status.failed > 0) throw new Error(`ingest: ${response.status} ${response.text}`);
+        ingested += status.ingested;
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, client));
+    agent.destroy();
     const seconds = (performance.now() - started) / 1000;
     const cpu = cpuSeconds(child.pid!) - startCpu;
     const clientCpu = ownCpuSeconds() - startClientCpu;
@@ -150,7 +179,7 @@ async function main(): Promise<void> {
     const path = join(work, 'events.ndjson');
     writeEvents(path, eventCount);
     const megabytes = statSync(path).size / 1024 / 1024;
-    console.log(`${eventCount} events, ${megabytes.toFixed(0)} MiB NDJSON, batches of ${batchSize}`);
+    console.log(`${eventCount} events, ${megabytes.toFixed(0)} MiB NDJSON, batches of ${batchSize}, ${concurrency} client(s)`);
     console.log(`load average before      : ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
     const duckdb = await benchDuckDb(path, work);
     const service = await benchService(path, join(work, 'service'));

@@ -60,9 +60,10 @@ export interface IngestOptions {
 
 /**
  * Big enough that DuckDB's per-statement cost stays small, small enough that the scan of the next
- * segment overlaps the insert of this one for most of a request.
+ * segment overlaps the insert of this one in a large request. Measured with 10,000-event requests
+ * (3.7 MB): 256 KB cost half again as much CPU as 1 MB, and 2 MB was quickest.
  */
-const defaultSegmentBytes = 1 << 20;
+const defaultSegmentBytes = 2 << 20;
 /** A segment is cut even inside a line past this size (the scanner gives up on such lines). */
 const defaultMaxSegmentBytes = 16 << 20;
 
