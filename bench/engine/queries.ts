@@ -77,7 +77,7 @@ export const canonicalQueries: CanonicalQuery[] = [
     label: 'count by bin(_time, 1h)',
     apl: `${dataset} | summarize count() by bin(_time, 1h)`,
     sql: (table, range) =>
-      `SELECT time_bucket(INTERVAL 1 hour, "_time") AS "_time", count(*) AS count_ FROM ${table} WHERE ${range} GROUP BY 1 ORDER BY 1`,
+      `SELECT date_trunc('hour', "_time") AS "_time", count(*) AS count_ FROM ${table} WHERE ${range} GROUP BY 1 ORDER BY 1`,
     range: fullRange,
     answer: lines(true),
   },
