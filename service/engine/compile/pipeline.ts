@@ -175,6 +175,7 @@ export class PipelineCompiler {
       case 'take':
       case 'limit': {
         const count = this.count(operator.count, input);
+        if (stageIn.timeBin && stageIn.totalsSql && stageIn.groups) return this.limitTimeBinned(stageIn, count);
         return next(`SELECT * FROM ${from}${orderSql(input.order)} LIMIT ${count}`, input.columns, { limited: true, ...reducing() });
       }
       case 'top': {
@@ -411,6 +412,26 @@ export class PipelineCompiler {
     const entries = `list({'key': apl_topk_key, 'count': apl_topk_count, 'error': 0} ORDER BY apl_topk_count DESC, apl_topk_key DESC) FILTER (WHERE apl_topk_key IS NOT NULL)`;
     const items = [...keys.map((key) => ident(key.name)), `to_json(list_slice(${entries}, 1, ${k})) AS ${ident(output.name)}`];
     return `SELECT ${items.join(', ')} FROM (${counted}) AS ${this.alias()}${keys.length ? ` GROUP BY ${positions(keys.length)}` : ''}`;
+  }
+
+  /**
+   * take/limit right after `summarize … by bin(_time, …), k…` (the summarize page): the N groups
+   * with the largest first aggregate over the whole range are kept in every time bucket, so
+   * the result may have more than N rows. The totals keep the same N groups.
+   */
+  private limitTimeBinned(binned: Stage, count: string): Stage {
+    const others = binned.groups!.filter((name) => name !== binned.timeBin!.column);
+    // Ties on the aggregate go to the smaller group keys, so the choice does not depend on the scan.
+    const firstAggregate = binned.columns.find((column) => !binned.groups!.includes(column.name));
+    const ranking = [...(firstAggregate ? [`${ident(firstAggregate.name)} DESC NULLS LAST`] : []), ...others.map((name) => `${ident(name)} ASC NULLS FIRST`)];
+    const top = `SELECT * FROM (${binned.totalsSql}) AS ${this.alias()}${ranking.length ? ` ORDER BY ${ranking.join(', ')}` : ''} LIMIT ${count}`;
+    const rows = this.alias();
+    const kept = this.alias();
+    const same = others.map((name) => `${kept}.${ident(name)} IS NOT DISTINCT FROM ${rows}.${ident(name)}`).join(' AND ');
+    const sql = others.length
+      ? `SELECT * FROM (${binned.sql}) AS ${rows} WHERE EXISTS (SELECT 1 FROM (${top}) AS ${kept} WHERE ${same})${orderSql(binned.order)}`
+      : binned.sql;
+    return { ...binned, sql, totalsSql: top, summary: undefined, limited: true };
   }
 
   /** `arg_max(x, a, b)` / `arg_max(x, *)`: the row with the largest x, as the columns x, a, b. */
