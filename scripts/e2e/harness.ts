@@ -99,11 +99,16 @@ function startProcess(name: string, command: string, args: string[], logFile: st
   return new Process(name, child, logFile);
 }
 
+/** Waits until `ready`; when it never comes, stops the process (a live child would keep this one running) and throws. */
 async function waitFor(what: string, process_: Process, timeoutMs: number, ready: () => boolean | Promise<boolean>): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await ready())) {
-    if (!process_.running) throw new SetupError(`${process_.name} exited before ${what}:\n${process_.logTail()}`);
-    if (Date.now() > deadline) throw new SetupError(`${process_.name}: no ${what} after ${timeoutMs / 1000} s:\n${process_.logTail()}`);
+    const problem = !process_.running ? `exited before ${what}` : Date.now() > deadline ? `no ${what} after ${timeoutMs / 1000} s` : undefined;
+    if (problem) {
+      const log = process_.logTail();
+      await process_.stop();
+      throw new SetupError(`${process_.name}: ${problem}:\n${log}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -114,8 +119,14 @@ export interface AplService {
   process: Process;
 }
 
+/**
+ * Events per demo dataset for the tests: a fifth of the default loads in seconds even on a busy
+ * machine and still fills every 5-minute bucket of the last hour.
+ */
+export const testDemoEvents = 20_000;
+
 /** `apl serve --demo` from dist/ on a free loopback port, in a fresh data directory; resolves once the demo data is in. */
-export async function startAplService(workDir: string, demoEvents?: number): Promise<AplService> {
+export async function startAplService(workDir: string, demoEvents: number | undefined = testDemoEvents): Promise<AplService> {
   const token = 'xapt-e2e-admin-token';
   const dataDir = path.join(workDir, 'service-data');
   mkdirSync(dataDir, { recursive: true });
@@ -123,7 +134,7 @@ export async function startAplService(workDir: string, demoEvents?: number): Pro
   if (demoEvents !== undefined) args.push('--demo-events', String(demoEvents));
   const service = startProcess('apl serve', process.execPath, args, path.join(workDir, 'service.log'), { ...process.env, APL_ADMIN_TOKEN: token });
   let url = '';
-  await waitFor('demo data', service, 180_000, () => {
+  await waitFor('demo data', service, 300_000, () => {
     const log = service.logTail(100_000);
     url = /listening on (http:\/\/\S+)/.exec(log)?.[1] ?? '';
     return url !== '' && /demo datasets (created|already present)/.test(log);
