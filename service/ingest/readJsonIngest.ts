@@ -39,7 +39,10 @@ export class ReadJsonIngest {
     private readonly sysTime: number,
     /** Flattened event labels. */
     private readonly labels: Readonly<Record<string, unknown>>,
-  ) {}
+  ) {
+    // The transaction opens while the first segment is still arriving.
+    this.last = this.open();
+  }
 
   /** False once a segment needs the per-event path: the caller stops adding and falls back. */
   get usable(): boolean {
@@ -103,10 +106,17 @@ export class ReadJsonIngest {
     await Promise.all(this.files.map((path) => rm(path, { force: true })));
   }
 
-  private async insert(plan: ReadJsonPlan, path: string, lines: number, first: boolean): Promise<void> {
-    if (this.failed) return;
+  private async open(): Promise<void> {
     try {
-      this.writer ??= await this.store.openWriter(this.dataset);
+      this.writer = await this.store.openWriter(this.dataset);
+    } catch {
+      this.failed = true;
+    }
+  }
+
+  private async insert(plan: ReadJsonPlan, path: string, lines: number, first: boolean): Promise<void> {
+    if (this.failed || !this.writer) return;
+    try {
       if (!first && turnsColumnToText(this.writer, plan)) {
         // Which values then become text depends on where the segments were cut; the per-event
         // path decides that the same way for every request.

@@ -14,12 +14,14 @@ export interface Segment {
 
 /**
  * Yields the stream's bytes in order as segments. Each but the last ends with a newline and holds
- * at least `size` bytes, unless a line runs past `maxBytes` (then the segment is cut there). Only
- * the chunk a cut falls into is split (into two views); nothing is copied.
+ * at least `size` bytes (the first a quarter of that, so that storing can start early), unless a
+ * line runs past `maxBytes` (then the segment is cut there). Only the chunk a cut falls into is
+ * split (into two views); nothing is copied.
  */
-export async function* segments(stream: AsyncIterable<Uint8Array>, size: number, maxBytes: number): AsyncGenerator<Segment> {
+export async function* segments(stream: AsyncIterable<Uint8Array>, fullSize: number, maxBytes: number): AsyncGenerator<Segment> {
   let chunks: Uint8Array[] = [];
   let bytes = 0;
+  let size = Math.max(1, Math.floor(fullSize / 4));
   for await (const chunk of stream) {
     let rest = chunk;
     while (bytes + rest.byteLength >= size) {
@@ -30,6 +32,7 @@ export async function* segments(stream: AsyncIterable<Uint8Array>, size: number,
       yield { chunks, bytes: bytes + cut + 1, wholeLines: true };
       chunks = [];
       bytes = 0;
+      size = fullSize;
       rest = rest.subarray(cut + 1);
     }
     if (rest.byteLength === 0) continue;
@@ -39,6 +42,7 @@ export async function* segments(stream: AsyncIterable<Uint8Array>, size: number,
       yield { chunks, bytes, wholeLines: false };
       chunks = [];
       bytes = 0;
+      size = fullSize;
     }
   }
   if (chunks.length > 0) yield { chunks, bytes, wholeLines: true };
