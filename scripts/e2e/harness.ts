@@ -126,8 +126,7 @@ export interface AplService {
 export const testDemoEvents = 20_000;
 
 /** `apl serve --demo` from dist/ on a free loopback port, in a fresh data directory; resolves once the demo data is in. */
-export async function startAplService(workDir: string, demoEvents: number | undefined = testDemoEvents): Promise<AplService> {
-  const token = 'xapt-e2e-admin-token';
+export async function startAplService(workDir: string, demoEvents: number | undefined = testDemoEvents, token = 'xapt-e2e-admin-token'): Promise<AplService> {
   const dataDir = path.join(workDir, 'service-data');
   mkdirSync(dataDir, { recursive: true });
   const args = [path.join(projectRoot, 'dist/cli.js'), 'serve', '--demo', '--data', dataDir, '--port', '0'];
