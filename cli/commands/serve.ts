@@ -1,7 +1,6 @@
 import { homedir } from 'node:os';
 import * as path from 'node:path';
-import { defaultDemoEvents, loadDemoData } from '../../service/demo/index.ts';
-import { startService } from '../../service/index.ts';
+import { defaultDemoEvents } from '../../service/demo/defaults.ts';
 import { exitCodes, parseCommandArgs, UsageError, type CliContext, type Command } from '../command.ts';
 
 const usage = `Usage: apl serve [--host 127.0.0.1] [--port 8080] [--data DIR] [--demo [--demo-events N]]
@@ -65,6 +64,9 @@ export const serveCommand: Command = {
     const host = values.host ?? '127.0.0.1';
     const dataDir = path.resolve(context.cwd, values.data ?? defaultDataDir());
 
+    // Loaded here, not at start-up: the service brings DuckDB's native library, which `apl check` and `apl fmt` never need.
+    const { startService } = await import('../../service/index.ts');
+    const { loadDemoData } = await import('../../service/demo/index.ts');
     const service = await startService({
       host,
       port,

@@ -9,8 +9,9 @@ import type { FieldInfo } from '../store/fieldTypes.ts';
 import type { DatasetKind } from '../store/datasets.ts';
 import { httpLogEvents, httpLogFields } from './httpLogs.ts';
 import { otelTraceEvents, otelTraceFields } from './otelTraces.ts';
+import { defaultDemoEvents } from './defaults.ts';
 
-export const defaultDemoEvents = 100_000;
+export { defaultDemoEvents };
 
 export interface DemoOptions {
   eventsPerDataset?: number;
