@@ -6,6 +6,7 @@ import { createAuthenticator } from './auth/authenticate.ts';
 import { loadCredentials, type Credentials } from './auth/personal.ts';
 import { TokenRegistry } from './auth/tokens.ts';
 import { startHttpServer } from './http/server.ts';
+import { resetSpool } from './ingest/spool.ts';
 import { routes } from './routes/index.ts';
 import type { ServiceConfig, Services } from './services.ts';
 import { AnnotationRegistry } from './store/annotations.ts';
@@ -36,6 +37,7 @@ export const defaultMaxBodyBytes = 100 * 1024 * 1024;
 
 export async function openServices(config: ServiceConfig): Promise<Services> {
   const database = await Database.open(config.dataDir);
+  resetSpool(config.dataDir);
   return {
     config,
     database,

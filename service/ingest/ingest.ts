@@ -11,6 +11,7 @@
  * temporary files, then the rest of the stream, so the body is read once).
  */
 import { createReadStream } from 'node:fs';
+import { tmpdir } from 'node:os';
 import type { EventStore, StoredEvent } from '../store/eventStore.ts';
 import { decodeBody, type ByteCounter } from './decode.ts';
 import { flatten } from './flatten.ts';
@@ -44,6 +45,8 @@ export interface IngestOptions {
   labelBytes?: number;
   mapFields?: readonly string[];
   maxBytes?: number;
+  /** Where read_json segments are spooled (default: the system's temporary directory). */
+  spoolDir?: string;
   /** Events appended per batch (memory stays bounded by one batch). */
   batchSize?: number;
   /** Ingest time in microseconds (tests pin it). */
@@ -92,7 +95,7 @@ export async function ingest(
     return finish();
   }
   const labels = options.labels ? flatten(options.labels, new Set()) : {};
-  const session = new ReadJsonIngest(store, dataset, sysTime, labels);
+  const session = new ReadJsonIngest(store, dataset, sysTime, labels, options.spoolDir ?? tmpdir());
   const rest = segments(
     decoded,
     options.segmentBytes ?? defaultSegmentBytes,

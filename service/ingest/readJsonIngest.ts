@@ -11,7 +11,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventStore, EventWriter } from '../store/eventStore.ts';
 import { widen } from '../store/fieldTypes.ts';
@@ -39,6 +38,8 @@ export class ReadJsonIngest {
     private readonly sysTime: number,
     /** Flattened event labels. */
     private readonly labels: Readonly<Record<string, unknown>>,
+    /** Where segment files go (see spool.ts). */
+    private readonly spoolDir: string,
   ) {
     // The transaction opens while the first segment is still arriving.
     this.last = this.open();
@@ -60,7 +61,7 @@ export class ReadJsonIngest {
       shape.push(bytes);
       shape.end();
     }
-    const path = join(tmpdir(), `apl-ingest-${randomUUID()}.ndjson`);
+    const path = join(this.spoolDir, `${randomUUID()}.ndjson`);
     this.files.push(path);
     await writeFile(path, bytes, { flag: 'wx' });
     if (this.failed) return;

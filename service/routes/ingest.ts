@@ -3,6 +3,7 @@ import { datasetCapability } from '../auth/capabilities.ts';
 import { HttpError, notFound, type Handler, type Route } from '../http/types.ts';
 import { formatOfContentType } from '../ingest/formats.ts';
 import { ingest } from '../ingest/ingest.ts';
+import { spoolDirectory } from '../ingest/spool.ts';
 
 const header = (value: string | string[] | undefined): string | undefined =>
   Array.isArray(value) ? value.join(',') : value;
@@ -43,6 +44,7 @@ const ingestHandler: Handler = async (context) => {
     labelBytes: labelsHeader ? Buffer.byteLength(labelsHeader) : 0,
     mapFields: dataset.mapFields,
     maxBytes: context.services.config.maxBodyBytes,
+    spoolDir: spoolDirectory(context.services.config.dataDir),
   });
   return { status: 200, body: status };
 };

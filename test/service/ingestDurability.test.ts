@@ -4,7 +4,7 @@
  * builds it first).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -80,6 +80,8 @@ describe('ingest durability', () => {
     const second = await serve(dataDir);
     const fields = await fetch(`${second.url}/v2/datasets/durable/fields`, { headers });
     assert.equal(fields.status, 200);
+    // Segments the killed service had spooled are gone.
+    assert.deepEqual(readdirSync(join(dataDir, 'spool')), []);
     second.child.kill('SIGTERM');
     await exited(second.child);
 

@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -7,7 +9,7 @@ describe('ingest over HTTP', () => {
   let service: TestService;
   before(async () => {
     service = await startTestService({ maxBodyBytes: 64 * 1024 });
-    for (const name of ['http-json', 'http-ndjson', 'http-csv', 'http-bad']) {
+    for (const name of ['http-json', 'http-ndjson', 'http-csv', 'http-bad', 'http-spool']) {
       assert.equal((await service.call('POST', '/v2/datasets', { body: { name, description: '' } })).status, 200);
     }
   });
@@ -83,5 +85,15 @@ describe('ingest over HTTP', () => {
     assert.match(missing.body.message, /not found/);
     const ok = await ingest('http-bad', '[{"a":1}]', { 'Content-Type': 'application/json' });
     assert.equal(ok.body.ingested, 1);
+  });
+
+  it('leaves no spooled segment behind, whether a request succeeds, falls back or fails', async () => {
+    const spool = join(service.dataDir, 'spool');
+    const lines = Array.from({ length: 100 }, (_, i) => JSON.stringify({ i, s: 'x'.repeat(400) })).join('\n');
+    const ndjson = { 'Content-Type': 'application/x-ndjson' };
+    assert.equal((await ingest('http-spool', lines, ndjson)).body.ingested, 100);
+    assert.equal((await ingest('http-spool', `${lines}\n{"i":"text"}`, ndjson)).body.ingested, 101);
+    assert.equal((await ingest('http-spool', `${lines}\n{"i":`, ndjson)).status, 400);
+    assert.deepEqual(readdirSync(spool), []);
   });
 });
