@@ -6,6 +6,8 @@ export const defaultServiceUrl = 'http://127.0.0.1:8080';
 export interface AplConfig {
   serviceUrl: string;
   orgId: string;
+  /** The `apl` CLI that Start Local Service runs; empty: look for one. */
+  localServiceCliPath: string;
 }
 
 export function readConfig(): AplConfig {
@@ -13,6 +15,7 @@ export function readConfig(): AplConfig {
   return {
     serviceUrl: section.get<string>('service.url')?.trim() || defaultServiceUrl,
     orgId: section.get<string>('service.orgId')?.trim() ?? 'local',
+    localServiceCliPath: section.get<string>('localService.cliPath')?.trim() ?? '',
   };
 }
 

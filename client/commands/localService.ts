@@ -1,12 +1,13 @@
 /**
- * Start Local Service: runs this extension's own `apl serve --demo` in a terminal on the port of
- * the service URL setting, waits until it answers, and offers the local admin token.
+ * Start Local Service: runs `apl serve --demo` in a terminal on the port of the service URL setting,
+ * waits until it answers, and offers the local admin token.
  */
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Ctx } from '../context.ts';
+import { findServiceCli } from '../localServiceCommand.ts';
 
 export function registerLocalServiceCommand(ctx: Ctx): void {
   let terminal: vscode.Terminal | undefined;
@@ -19,10 +20,17 @@ export function registerLocalServiceCommand(ctx: Ctx): void {
       return false;
     }
     if (!terminal) {
+      const cli = findServiceCli(ctx.extension.extensionPath, ctx.config.localServiceCliPath);
+      if (!cli) {
+        void vscode.window.showErrorMessage(
+          'APL: no apl CLI found to run the local service. Run `npm link` in the apl-tools repository (or `npm start` there), or set apl.localService.cliPath.',
+        );
+        return false;
+      }
       terminal = vscode.window.createTerminal({
         name: 'APL service',
-        shellPath: process.execPath,
-        shellArgs: [ctx.extension.asAbsolutePath('dist/cli.js'), 'serve', '--demo', '--host', '127.0.0.1', '--port', url.port || '80'],
+        shellPath: cli.program,
+        shellArgs: [...cli.args, 'serve', '--demo', '--host', '127.0.0.1', '--port', url.port || '80'],
         // The extension host may be Electron: make it behave as plain Node.
         env: { ELECTRON_RUN_AS_NODE: '1' },
       });
