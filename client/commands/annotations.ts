@@ -1,23 +1,15 @@
 /** Add Annotation, List Annotations (open or delete one), Delete Annotations. */
 import * as vscode from 'vscode';
-import { errorText, type Ctx } from '../context.ts';
+import type { Ctx } from '../context.ts';
 import { prompts } from '../prompts.ts';
+import { showingErrors } from './showingErrors.ts';
 import type { Annotation, NewAnnotation } from '../serviceTypes.ts';
 import { askTime, pickDatasets } from './pickers.ts';
 
 export function registerAnnotationCommands(ctx: Ctx): void {
-  ctx.registerCommand('apl.addAnnotation', (given?: NewAnnotation) => guarded(() => addAnnotation(ctx, given)));
-  ctx.registerCommand('apl.listAnnotations', () => guarded(() => listAnnotations(ctx)));
-  ctx.registerCommand('apl.deleteAnnotation', (id?: string) => guarded(() => deleteAnnotations(ctx, id)));
-}
-
-async function guarded<T>(run: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await run();
-  } catch (error) {
-    void vscode.window.showErrorMessage(`APL: ${errorText(error)}`);
-    return undefined;
-  }
+  ctx.registerCommand('apl.addAnnotation', (given?: NewAnnotation) => showingErrors(() => addAnnotation(ctx, given)));
+  ctx.registerCommand('apl.listAnnotations', () => showingErrors(() => listAnnotations(ctx)));
+  ctx.registerCommand('apl.deleteAnnotation', (id?: string) => showingErrors(() => deleteAnnotations(ctx, id)));
 }
 
 async function addAnnotation(ctx: Ctx, given?: NewAnnotation): Promise<Annotation | undefined> {

@@ -1,7 +1,8 @@
 /** Create API Token and Regenerate API Token; the new secret is shown once, with Copy. */
 import * as vscode from 'vscode';
-import { errorText, type Ctx } from '../context.ts';
+import type { Ctx } from '../context.ts';
 import { prompts } from '../prompts.ts';
+import { showingErrors } from './showingErrors.ts';
 import type { ApiTokenWithSecret, Capabilities, NewApiToken } from '../serviceTypes.ts';
 import { day, pickDatasets, pickExpiry } from './pickers.ts';
 
@@ -18,17 +19,8 @@ const expiries = [
 ];
 
 export function registerApiTokenCommands(ctx: Ctx): void {
-  ctx.registerCommand('apl.createApiToken', (given?: NewApiToken) => guarded(() => createToken(ctx, given)));
-  ctx.registerCommand('apl.regenerateApiToken', () => guarded(() => regenerateToken(ctx)));
-}
-
-async function guarded<T>(run: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await run();
-  } catch (error) {
-    void vscode.window.showErrorMessage(`APL: ${errorText(error)}`);
-    return undefined;
-  }
+  ctx.registerCommand('apl.createApiToken', (given?: NewApiToken) => showingErrors(() => createToken(ctx, given)));
+  ctx.registerCommand('apl.regenerateApiToken', () => showingErrors(() => regenerateToken(ctx)));
 }
 
 async function createToken(ctx: Ctx, given?: NewApiToken): Promise<ApiTokenWithSecret | undefined> {
