@@ -111,8 +111,9 @@
     await nextFrame();
     scroller.removeEventListener('scroll', onScroll);
     // The rows in the DOM must be the ones at the scroll position, or the figures mean nothing.
-    const first = Number(document.querySelector('.pane:not([hidden]) .rows').dataset.first);
-    const expected = Math.max(0, Math.floor(scroller.scrollTop / rowHeight) - overscan);
+    const rows = document.querySelector('.pane:not([hidden]) .rows');
+    const first = Number(rows.dataset.first);
+    const expected = Math.max(0, Math.floor(scroller.scrollTop / rowHeight) - Number(rows.dataset.overscan ?? overscan));
     if (Math.abs(first - expected) > 1) throw new Error(`the table shows row ${first} onwards at row ${expected}`);
     return { frames, work };
   }

@@ -43,7 +43,7 @@ export class ResultsPanel implements vscode.Disposable {
   serializer(): vscode.WebviewPanelSerializer {
     return {
       deserializeWebviewPanel: async (panel, state: unknown) => {
-        const model = (state as { model?: unknown } | undefined)?.model;
+        const model = savedModel(state);
         if (isResultsModel(model)) this.model = model;
         this.adopt(panel);
       },
@@ -116,5 +116,16 @@ export class ResultsPanel implements vscode.Disposable {
     this.panel = undefined;
     this.disposePanel();
     panel?.dispose();
+  }
+}
+
+/** The model a results webview saved in its state (see `WebviewState`). */
+function savedModel(state: unknown): unknown {
+  const saved = state as { model?: unknown; modelJson?: unknown } | undefined;
+  if (typeof saved?.modelJson !== 'string') return saved?.model;
+  try {
+    return JSON.parse(saved.modelJson) as unknown;
+  } catch {
+    return undefined;
   }
 }

@@ -19,8 +19,13 @@ export type WebviewMessage =
 
 /** What the webview keeps with `setState`, restored after a reload. */
 export interface WebviewState {
+  /** The results shown, as JSON made once per result: saving a tab change then does not walk the model again. */
+  modelJson?: string;
+  /** What webviews before `modelJson` kept. */
   model?: ResultsModel;
   tab?: string;
+  /** Which result `tab` belongs to. */
+  resultKey?: string;
 }
 
 const maxCopyLength = 16 * 1024 * 1024;

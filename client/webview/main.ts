@@ -16,6 +16,7 @@ const panes = Object.fromEntries(tabs.map((tab) => [tab, element('section', 'pan
 const tabButtons = Object.fromEntries(tabs.map((tab) => [tab, element('button', 'tab', tab[0].toUpperCase() + tab.slice(1))])) as Record<Tab, HTMLButtonElement>;
 
 let state: WebviewState = vscode.getState() ?? {};
+let model: ResultsModel | undefined = restoredModel(state);
 let active: Tab = tabs.includes(state.tab as Tab) ? (state.tab as Tab) : 'matches';
 
 for (const tab of tabs) {
@@ -37,26 +38,68 @@ function select(tab: Tab): void {
     panes[each].hidden = each !== tab;
     tabButtons[each].classList.toggle('active', each === tab);
   }
-  save({ tab });
+  if (model && state.tab !== tab) {
+    state = { ...state, tab };
+    saveSoon();
+  }
   // uPlot measures its container: draw the chart when it becomes visible.
-  if (tab === 'chart' && state.model) renderChart(panes.chart, state.model.chart);
+  if (tab === 'chart' && model) renderChart(panes.chart, model.chart);
 }
 
-function save(update: Partial<WebviewState>): void {
-  state = { ...state, ...update };
-  vscode.setState(state);
+let pendingSave = 0;
+/**
+ * Saves the state after the current frame: VS Code serialises the whole state on each setState,
+ * and the results in it (a string made once per result) should not delay a tab switch.
+ */
+function saveSoon(): void {
+  if (pendingSave) return;
+  pendingSave = window.setTimeout(() => {
+    pendingSave = 0;
+    vscode.setState(state);
+  }, 100);
 }
 
-function show(model: ResultsModel): void {
-  save({ model });
+function show(shown: ResultsModel): void {
+  model = shown;
+  const key = resultKey(shown);
+  // A result seen for the first time opens on its default tab; the same result again (the host
+  // re-sends it when the view reloads) keeps the tab last shown for it.
+  if (state.resultKey !== key || state.modelJson === undefined) {
+    const tab = state.resultKey === key && tabs.includes(state.tab as Tab) ? (state.tab as Tab) : defaultTab(shown);
+    state = { modelJson: JSON.stringify(shown), resultKey: key, tab };
+    window.clearTimeout(pendingSave);
+    pendingSave = 0;
+    vscode.setState(state);
+  }
   banner.className = 'banner';
-  banner.textContent = `${model.query.split('\n')[0]}${model.query.includes('\n') ? ' …' : ''}  ·  ${model.startTime} → ${model.endTime}`;
-  renderTable(panes.matches, model.matches);
-  if (model.totals) renderTable(panes.totals, model.totals);
+  banner.textContent = `${shown.query.split('\n')[0]}${shown.query.includes('\n') ? ' …' : ''}  ·  ${shown.startTime} → ${shown.endTime}`;
+  renderTable(panes.matches, shown.matches);
+  if (shown.totals) renderTable(panes.totals, shown.totals);
   else panes.totals.replaceChildren(element('p', 'empty', 'No totals: they come with time-bucketed summaries.'));
-  renderStatus(panes.status, model);
-  if (model.chart && model.matches.rows.length > 0 && active === 'matches' && !state.tab) active = 'chart';
-  select(active);
+  renderStatus(panes.status, shown);
+  select(tabs.includes(state.tab as Tab) ? (state.tab as Tab) : defaultTab(shown));
+}
+
+/** A result with time buckets opens on its chart, any other on its rows. */
+function defaultTab(shown: ResultsModel): Tab {
+  return shown.chart && shown.chart.times.length > 0 && shown.chart.series.length > 0 ? 'chart' : 'matches';
+}
+
+/** Tells one result from another without comparing rows: the query, its range and its run's status. */
+function resultKey(shown: ResultsModel): string {
+  const { status } = shown;
+  return JSON.stringify([shown.query, shown.startTime, shown.endTime, status.elapsedMs, status.rowsExamined, status.rowsMatched, shown.matches.rows.length]);
+}
+
+function restoredModel(saved: WebviewState): ResultsModel | undefined {
+  if (saved.modelJson !== undefined) {
+    try {
+      return JSON.parse(saved.modelJson) as ResultsModel;
+    } catch {
+      return undefined;
+    }
+  }
+  return saved.model;
 }
 
 function renderStatus(container: HTMLElement, model: ResultsModel): void {
@@ -90,6 +133,6 @@ onHostMessage((message: HostMessage) => {
   }
 });
 
-if (state.model) show(state.model);
+if (model) show(model);
 else select(active);
 vscode.postMessage({ type: 'ready' });

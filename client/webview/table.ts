@@ -1,14 +1,30 @@
 /**
- * A virtualised table: only the rows in view (plus a margin) exist in the DOM, so 100k rows
- * scroll smoothly. Columns sort on a header click; a click selects a cell; the detail line
- * shows the selected value in full (objects pretty-printed); Copy Cell / Copy Row post to the host.
+ * A virtualised table: a fixed pool of row elements is recycled as the table scrolls, so 100k rows
+ * scroll at frame rate. Row `position` always lives in pool slot `position % pool size`, so a
+ * wheel step rewrites only the rows that came into view; each row is absolutely placed with
+ * `contain: strict`, so rewriting its text lays out that row alone. Redraws happen on
+ * requestAnimationFrame only, and one listener per area handles clicks (header sorts, a cell
+ * selects). The detail line shows the selected value in full (objects pretty-printed); Copy Cell /
+ * Copy Row post to the host. Values go in as text (`textContent`) only.
  */
 import { cellText } from '../exportResults.ts';
 import type { ResultTable } from '../resultsModel.ts';
 import { element, vscode } from './vscodeApi.ts';
 
 const rowHeight = 22;
-const overscan = 10;
+// Rows drawn beyond each edge of the view: a wheel step of a few rows then rewrites none in view.
+const overscan = 6;
+const minColumnWidth = 120;
+
+interface Slot {
+  row: HTMLElement;
+  cells: HTMLElement[];
+  /** What the slot shows now, to skip DOM writes that would change nothing. */
+  position: number;
+  texts: string[];
+  classes: string[];
+  odd: boolean;
+}
 
 export function renderTable(container: HTMLElement, table: ResultTable): void {
   container.replaceChildren();
@@ -16,6 +32,7 @@ export function renderTable(container: HTMLElement, table: ResultTable): void {
     container.append(element('p', 'empty', 'No rows.'));
     return;
   }
+  const columnCount = table.columns.length;
   let order = table.rows.map((_, index) => index);
   let sort: { column: number; descending: boolean } | undefined;
   let selected: { row: number; column: number } | undefined;
@@ -26,58 +43,134 @@ export function renderTable(container: HTMLElement, table: ResultTable): void {
   const detail = element('pre', 'detail');
   toolbar.append(copyCell, copyRow, element('span', 'count', `${table.rows.length.toLocaleString()} rows`));
 
-  const template = table.columns.map(() => 'minmax(120px, 1fr)').join(' ');
+  const template = table.columns.map(() => `minmax(${minColumnWidth}px, 1fr)`).join(' ');
   const header = element('div', 'row header');
   header.style.gridTemplateColumns = template;
   const scroller = element('div', 'scroller');
   const spacer = element('div', 'spacer');
+  spacer.style.height = `${order.length * rowHeight}px`;
+  spacer.style.minWidth = `${columnCount * minColumnWidth}px`;
   const body = element('div', 'rows');
+  // Body cells are placed absolutely at the header grid's column widths (no grid to lay out per row).
+  body.style.setProperty('--column-width', `max(${minColumnWidth}px, calc(100% / ${columnCount}))`);
+  body.dataset.overscan = String(overscan);
   spacer.append(body);
   scroller.append(spacer);
   container.append(toolbar, header, scroller, detail);
 
-  table.columns.forEach((column, index) => {
+  const headerCells = table.columns.map((column, index) => {
     const cell = element('div', 'cell', column.name);
     cell.title = `${column.name}: ${column.type}`;
-    cell.addEventListener('click', () => {
-      sort = sort?.column === index && !sort.descending ? { column: index, descending: true } : { column: index, descending: false };
-      order = sortedOrder(table, sort.column, sort.descending);
-      header.querySelectorAll('.cell').forEach((each, i) => {
-        each.textContent = table.columns[i].name + (i === index ? (sort!.descending ? ' ▼' : ' ▲') : '');
-      });
-      draw(true);
+    cell.dataset.column = String(index);
+    return cell;
+  });
+  header.append(...headerCells);
+  header.addEventListener('click', (event) => {
+    const column = columnOf(event.target);
+    if (column === undefined) return;
+    sort = sort?.column === column && !sort.descending ? { column, descending: true } : { column, descending: false };
+    order = sortedOrder(table, sort.column, sort.descending);
+    headerCells.forEach((each, index) => {
+      each.textContent = table.columns[index].name + (index === column ? (sort!.descending ? ' ▼' : ' ▲') : '');
     });
-    header.append(cell);
+    schedule(true);
   });
 
-  const draw = (force = false) => {
-    spacer.style.height = `${order.length * rowHeight}px`;
+  let slots: Slot[] = [];
+  const makeSlot = (index: number): Slot => {
+    const row = element('div', 'row');
+    row.dataset.slot = String(index);
+    row.hidden = true;
+    const cells = table.columns.map((_, column) => {
+      const cell = element('div', 'cell');
+      cell.dataset.column = String(column);
+      cell.style.setProperty('--column', String(column));
+      return cell;
+    });
+    row.append(...cells);
+    return { row, cells, position: -1, texts: cells.map(() => ''), classes: cells.map(() => 'cell'), odd: false };
+  };
+  const resizePool = (size: number) => {
+    slots = Array.from({ length: size }, (_, index) => makeSlot(index));
+    body.replaceChildren(...slots.map((slot) => slot.row));
+  };
+
+  const fill = (slot: Slot, position: number) => {
+    const rowIndex = order[position];
+    const values = table.rows[rowIndex];
+    slot.position = position;
+    slot.row.style.transform = `translateY(${position * rowHeight}px)`;
+    if (slot.row.hidden) slot.row.hidden = false;
+    const odd = position % 2 === 0;
+    if (odd !== slot.odd) {
+      slot.odd = odd;
+      slot.row.classList.toggle('odd', odd);
+    }
+    for (let column = 0; column < columnCount; column++) {
+      const value = values[column];
+      const text = cellText(value);
+      const className = (value === null || value === undefined ? 'cell null' : 'cell') + (selected?.row === rowIndex && selected.column === column ? ' selected' : '');
+      if (slot.texts[column] !== text) {
+        slot.texts[column] = text;
+        slot.cells[column].textContent = text;
+      }
+      if (slot.classes[column] !== className) {
+        slot.classes[column] = className;
+        slot.cells[column].className = className;
+      }
+    }
+  };
+
+  const draw = (force: boolean) => {
+    const viewport = scroller.clientHeight;
     const first = Math.max(0, Math.floor(scroller.scrollTop / rowHeight) - overscan);
-    const last = Math.min(order.length, Math.ceil((scroller.scrollTop + scroller.clientHeight) / rowHeight) + overscan);
+    const last = Math.min(order.length, Math.ceil((scroller.scrollTop + viewport) / rowHeight) + overscan);
+    const wanted = Math.min(order.length, Math.ceil(viewport / rowHeight) + 2 * overscan + 1);
+    if (wanted > slots.length) {
+      resizePool(wanted);
+      force = true;
+    }
     if (!force && body.dataset.first === String(first) && body.dataset.last === String(last)) return;
     body.dataset.first = String(first);
     body.dataset.last = String(last);
-    body.style.transform = `translateY(${first * rowHeight}px)`;
-    const rows: HTMLElement[] = [];
+    const size = slots.length;
     for (let position = first; position < last; position++) {
-      const rowIndex = order[position];
-      const row = element('div', 'row');
-      row.style.gridTemplateColumns = template;
-      table.rows[rowIndex].forEach((value, column) => {
-        const cell = element('div', value === null || value === undefined ? 'cell null' : 'cell', cellText(value));
-        if (selected?.row === rowIndex && selected.column === column) cell.classList.add('selected');
-        cell.addEventListener('click', () => {
-          selected = { row: rowIndex, column };
-          detail.textContent = `${table.columns[column].name}: ${typeof value === 'object' && value !== null ? JSON.stringify(value, null, 2) : cellText(value)}`;
-          draw(true);
-        });
-        row.append(cell);
-      });
-      rows.push(row);
+      const slot = slots[position % size];
+      if (force || slot.position !== position) fill(slot, position);
     }
-    body.replaceChildren(...rows);
+    // Slots left over from an earlier window that the new one did not reuse.
+    for (const slot of slots) {
+      if (slot.position >= 0 && (slot.position < first || slot.position >= last)) {
+        slot.position = -1;
+        slot.row.hidden = true;
+      }
+    }
   };
 
+  let frame = 0;
+  let forceNext = false;
+  const schedule = (force = false) => {
+    forceNext ||= force;
+    if (frame) return;
+    frame = requestAnimationFrame(() => {
+      frame = 0;
+      const forced = forceNext;
+      forceNext = false;
+      draw(forced);
+    });
+  };
+
+  body.addEventListener('click', (event) => {
+    const column = columnOf(event.target);
+    const slotIndex = Number((event.target as Element).closest<HTMLElement>('.row')?.dataset.slot);
+    const slot = slots[slotIndex];
+    if (column === undefined || !slot || slot.position < 0) return;
+    const rowIndex = order[slot.position];
+    const value = table.rows[rowIndex][column];
+    selected = { row: rowIndex, column };
+    detail.textContent = `${table.columns[column].name}: ${typeof value === 'object' && value !== null ? JSON.stringify(value, null, 2) : cellText(value)}`;
+    schedule(true);
+  });
   copyCell.addEventListener('click', () => {
     if (selected) vscode.postMessage({ type: 'copy', text: cellText(table.rows[selected.row][selected.column]) });
   });
@@ -86,9 +179,16 @@ export function renderTable(container: HTMLElement, table: ResultTable): void {
     const row = table.rows[selected.row];
     vscode.postMessage({ type: 'copy', text: JSON.stringify(Object.fromEntries(table.columns.map((column, index) => [column.name, row[index] ?? null]))) });
   });
-  scroller.addEventListener('scroll', () => requestAnimationFrame(() => draw()));
-  new ResizeObserver(() => draw(true)).observe(scroller);
+  scroller.addEventListener('scroll', () => schedule(), { passive: true });
+  new ResizeObserver(() => schedule()).observe(scroller);
+  // The first rows go in at once, so the table is on screen with the results.
   draw(true);
+}
+
+function columnOf(target: EventTarget | null): number | undefined {
+  const cell = (target as Element | null)?.closest?.<HTMLElement>('.cell');
+  const column = cell ? Number(cell.dataset.column) : NaN;
+  return Number.isInteger(column) ? column : undefined;
 }
 
 function sortedOrder(table: ResultTable, column: number, descending: boolean): number[] {
