@@ -4,7 +4,9 @@
  *   - the main statement: the result rows. When the query ends in a summarize (or count), the
  *     totals of a time-binned summarize come from the same scan (GROUPING SETS: the groups
  *     without the time key), and so does the matched-row count when the summarize is the first
- *     reducing operator (a window sum of the groups' counts over the grouped rows);
+ *     reducing operator (a window sum of the groups' counts over the grouped rows). A summarize
+ *     that reads one dataset's rows unfiltered also yields the rows examined and their earliest
+ *     and latest time (window aggregates of the groups), and then there is no status statement;
  *   - the status statement: per dataset the rows in the time range and their earliest and
  *     latest time, and the matched-row count when it could not be had otherwise (plain
  *     aggregates joined by UNION ALL: scalar subqueries cost milliseconds to plan).
@@ -61,17 +63,22 @@ export function planQuery(input: PlanInput): QueryPlan {
   const foldsTotals = summary !== undefined && stage.timeBin !== undefined && summary.keys.length > 0;
   const width = stage.columns.length;
 
+  // A summarize over one dataset's rows unfiltered: the rows examined (= matched) and their
+  // earliest and latest time come from the same scan, as window aggregates of the groups.
+  const foldsStatus = summary !== undefined && datasets.length === 1 && summary.from === matchedSql && sources.get(matchedSql) === datasets[0];
+  const folded: FoldedFigures = foldsStatus ? 'status' : foldsMatched ? 'matched' : 'none';
+
   let main: string;
   if (summary && foldsTotals) {
-    main = binnedSummarySql(summary, foldsMatched, defaultLimit);
+    main = binnedSummarySql(summary, folded, defaultLimit);
   } else {
-    const body = summary && foldsMatched ? summarySql(summary) : stage.sql;
+    const body = summary && folded !== 'none' ? summarySql(summary, folded) : stage.sql;
     main = `SELECT * FROM (${body}) AS result${orderSql(stage.order)}${stage.limited ? '' : ` LIMIT ${defaultLimit + 1}`}`;
   }
 
   // One row per part: its index, a count, and for datasets the earliest and latest time.
   const countsMatched = !sources.has(matchedSql) && !foldsMatched;
-  const parts = datasets.map(
+  const parts = foldsStatus ? [] : datasets.map(
     (name, index) => `SELECT ${index} AS apl_part, count(*) AS apl_count, epoch_us(min("_time")) AS apl_min, epoch_us(max("_time")) AS apl_max FROM events.${ident(name)} WHERE ${timeFilter}`,
   );
   if (countsMatched) parts.push(`SELECT ${datasets.length}, count(*), NULL, NULL FROM (${matchedSql}) AS apl_matched`);
@@ -83,6 +90,14 @@ export function planQuery(input: PlanInput): QueryPlan {
     foldsTotals,
     read(mainRows, statusRows) {
       const figures: StatusFigures = { examined: 0, matched: 0 };
+      // The folded figures follow the stage's columns (and the totals flag).
+      const figuresAt = foldsTotals ? width + 1 : width;
+      if (foldsStatus) {
+        const [count, min, max] = mainRows[0]?.slice(figuresAt) ?? [];
+        figures.examined = figures.matched = Number(count ?? 0);
+        if (typeof min === 'bigint') figures.minTime = min;
+        if (typeof max === 'bigint') figures.maxTime = max;
+      }
       const counts = new Map<number, number>();
       for (const [part, count, min, max] of statusRows) {
         counts.set(Number(part), Number(count));
@@ -92,11 +107,13 @@ export function planQuery(input: PlanInput): QueryPlan {
         if (typeof max === 'bigint' && (figures.maxTime === undefined || max > figures.maxTime)) figures.maxTime = max;
       }
       const source = sources.get(matchedSql);
-      if (source !== undefined) figures.matched = counts.get(datasets.indexOf(source)) ?? 0;
+      if (foldsStatus) {
+        // Read above.
+      } else if (source !== undefined) figures.matched = counts.get(datasets.indexOf(source)) ?? 0;
       else if (countsMatched) figures.matched = counts.get(datasets.length) ?? 0;
-      else figures.matched = Number(mainRows[0]?.at(-1) ?? 0);
+      else figures.matched = Number(mainRows[0]?.[figuresAt] ?? 0);
 
-      if (!foldsTotals) return { rows: foldsMatched ? mainRows.map((row) => row.slice(0, width)) : mainRows, status: figures };
+      if (!foldsTotals) return { rows: folded !== 'none' ? mainRows.map((row) => row.slice(0, width)) : mainRows, status: figures };
       const flag = width;
       return {
         rows: mainRows.filter((row) => Number(row[flag]) === 0).map((row) => row.slice(0, width)),
@@ -115,21 +132,33 @@ function groupBy(count: number): string {
   return count > 0 ? ` GROUP BY ${Array.from({ length: count }, (_, i) => i + 1).join(', ')}` : '';
 }
 
-/** The summarize with the matched-row count as a last column (the same on every row). */
-function summarySql(summary: SummaryParts): string {
-  return `SELECT ${selectList(summary)}, sum(count(*)) OVER () AS ${matchedColumn} FROM (${summary.from}) AS apl_rows${groupBy(summary.keys.length)}`;
+type FoldedFigures = 'none' | 'matched' | 'status';
+
+/** Window aggregates over the groups (of one grouping set, `partition`) that carry folded status figures. */
+function foldedColumns(folded: FoldedFigures, partition: string): string[] {
+  const over = `OVER (${partition})`;
+  if (folded === 'matched') return [`sum(count(*)) ${over} AS ${matchedColumn}`];
+  if (folded === 'status') {
+    return [`sum(count(*)) ${over} AS ${matchedColumn}`, `epoch_us(min(min(apl_rows."_time")) ${over}) AS apl_min`, `epoch_us(max(max(apl_rows."_time")) ${over}) AS apl_max`];
+  }
+  return [];
+}
+
+/** The summarize with folded status figures as last columns (the same on every row). */
+function summarySql(summary: SummaryParts, folded: FoldedFigures): string {
+  return `SELECT ${[selectList(summary), ...foldedColumns(folded, '')].join(', ')} FROM (${summary.from}) AS apl_rows${groupBy(summary.keys.length)}`;
 }
 
 /**
  * A time-binned summarize and its totals in one statement: the groups by every key (flag 0,
  * time order, at most one past the default limit) then the groups without the time key (flag 1,
- * the first aggregation descending), optionally with the matched-row count as a last column.
+ * the first aggregation descending), optionally with folded status figures as last columns.
  */
-function binnedSummarySql(summary: SummaryParts, withMatched: boolean, defaultLimit: number): string {
+function binnedSummarySql(summary: SummaryParts, folded: FoldedFigures, defaultLimit: number): string {
   const time = summary.keys[0]!;
   const positions = summary.keys.map((_, i) => i + 1);
   const flag = `GROUPING(${time.sql})`;
-  const extra = [`${flag} AS ${totalsFlag}`, ...(withMatched ? [`sum(count(*)) OVER (PARTITION BY ${flag}) AS ${matchedColumn}`] : [])];
+  const extra = [`${flag} AS ${totalsFlag}`, ...foldedColumns(folded, `PARTITION BY ${flag}`)];
   const sets = ` GROUP BY GROUPING SETS ((${positions.join(', ')}), (${positions.slice(1).join(', ')}))`;
   const qualify = ` QUALIFY ${flag} = 1 OR row_number() OVER (PARTITION BY ${flag} ORDER BY ${time.sql} ASC NULLS LAST) <= ${defaultLimit + 1}`;
   const inner = `SELECT ${selectList(summary)}, ${extra.join(', ')} FROM (${summary.from}) AS apl_rows${sets}${qualify}`;

@@ -55,6 +55,27 @@ describe('rows matched: the rows that pass the filters before the first reducing
   });
 });
 
+describe('a summarize over unfiltered rows: rows examined and their time span from its own scan', () => {
+  const span = async (apl: string, startTime: string, endTime: string) => {
+    const { status } = await runApl(fixture.database, { apl, startTime, endTime }, readAllButSecret);
+    return [status.rowsExamined, status.rowsMatched, status.minBlockTime, status.maxBlockTime];
+  };
+
+  test('no keys, keys, and a time bin with keys', async () => {
+    const expected = [3, 3, '2024-01-01T11:05:00Z', '2024-01-01T12:10:00Z'];
+    for (const apl of ['logs | count', 'logs | summarize count() by method', 'logs | summarize count() by bin(_time, 1h), method', 'logs | summarize max(duration)']) {
+      assert.deepEqual(await span(apl, '2024-01-01T11:00:00Z', '2024-01-01T12:15:00Z'), expected, apl);
+    }
+    assert.deepEqual(await span('minutes | summarize count() by bin(_time, 1h), status', '2024-02-01T01:30:00Z', '2024-02-01T02:00:00Z'), [30, 30, '2024-02-01T01:30:00Z', '2024-02-01T01:59:00Z']);
+  });
+
+  test('no rows in the range: nothing examined, the span is the range', async () => {
+    for (const apl of ['logs | count', 'logs | summarize count() by method', 'minutes | summarize count() by bin(_time, 1h), status']) {
+      assert.deepEqual(await span(apl, '2030-01-01T00:00:00Z', '2030-01-02T00:00:00Z'), [0, 0, '2030-01-01T00:00:00Z', '2030-01-02T00:00:00Z'], apl);
+    }
+  });
+});
+
 describe('time-binned summaries: groups and totals from one statement', () => {
   test('totals per remaining key, the first aggregation descending', async () => {
     const result = await run('minutes | summarize top = max(n), n = count() by bin(_time, 1h), status');
