@@ -17,7 +17,6 @@ import { decodeBody, type ByteCounter } from './decode.ts';
 import { flatten } from './flatten.ts';
 import { readRecords, type BodyFormat } from './formats.ts';
 import { ReadJsonIngest } from './readJsonIngest.ts';
-import { segments, type Segment } from './segments.ts';
 import { Layout, parseTimestamp } from './timestamps.ts';
 
 /** The status body, keys exactly as the reference lists them. */
@@ -95,40 +94,49 @@ export async function ingest(
     return finish();
   }
   const labels = options.labels ? flatten(options.labels, new Set()) : {};
-  const session = new ReadJsonIngest(store, dataset, sysTime, labels, options.spoolDir ?? tmpdir());
-  const rest = segments(
-    decoded,
-    options.segmentBytes ?? defaultSegmentBytes,
-    options.maxSegmentBytes ?? defaultMaxSegmentBytes,
-  );
+  const session = new ReadJsonIngest(store, dataset, sysTime, labels, options.spoolDir ?? tmpdir(), {
+    size: options.segmentBytes ?? defaultSegmentBytes,
+    maxBytes: options.maxSegmentBytes ?? defaultMaxSegmentBytes,
+  });
+  // Read by hand: a fallback goes on with the rest of the same stream.
+  const chunks = decoded[Symbol.asyncIterator]();
   try {
+    let ended = false;
     while (session.usable) {
-      const next = await rest.next();
-      if (next.done) break;
-      await session.add(next.value);
+      const next = await chunks.next();
+      if (next.done) {
+        ended = true;
+        break;
+      }
+      await session.push(next.value);
     }
+    if (ended) await session.end();
     const stored = await session.finish();
     if (stored !== undefined) {
       status.ingested = stored;
       options.storedBy?.('read_json');
       return finish();
     }
-    await ingestEvents(store, dataset, replay(session.files, rest), options, sysTime, status);
+    await ingestEvents(store, dataset, replay(session.files, chunks), options, sysTime, status);
     options.storedBy?.('per-event');
     return finish();
   } catch (error) {
     await session.abandon();
     throw error;
   } finally {
-    await rest.return(undefined);
+    await chunks.return?.(undefined);
     await session.removeFiles();
   }
 }
 
-/** The spooled segments' bytes, then the segments still to come. */
-async function* replay(files: readonly string[], rest: AsyncIterable<Segment>): AsyncGenerator<Uint8Array> {
+/** The spooled segments' bytes, then the rest of the stream. */
+async function* replay(files: readonly string[], rest: AsyncIterator<Uint8Array>): AsyncGenerator<Uint8Array> {
   for (const path of files) yield* createReadStream(path) as AsyncIterable<Buffer>;
-  for await (const segment of rest) yield* segment.chunks;
+  for (;;) {
+    const next = await rest.next();
+    if (next.done) return;
+    yield next.value;
+  }
 }
 
 /** Whether the request may go through DuckDB's read_json (see readJsonPlan.ts). */

@@ -63,46 +63,55 @@ export class NdjsonShape {
   timeKinds = 0;
   lines = 0;
   eligible = true;
-  private carry: Uint8Array | undefined;
-  private first = true;
+  /** The start of a line cut by a chunk boundary, in pieces. */
+  private carry: Uint8Array[] = [];
+  private carryBytes = 0;
   /** The top-level `_time` node once met, and how many top-level keys there were when looked up. */
   private timeNode: ShapeNode | undefined;
   private rootKeysSeen = -1;
 
-  /** Scans the complete lines of `chunk` (keeping a partial last line for the next call). */
+  /**
+   * Scans the complete lines of `chunk`, keeping a partial last line for the next call. Only a
+   * line cut by a chunk boundary is copied. (A byte order mark needs no check of its own: a line
+   * must start with `{`.)
+   */
   push(chunk: Uint8Array): void {
     if (!this.eligible) return;
-    // One element kind (plain Uint8Array, never Buffer) keeps the scanning loops monomorphic.
-    let bytes = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    if (this.carry) {
-      bytes = new Uint8Array(this.carry.length + chunk.length);
-      bytes.set(this.carry, 0);
-      bytes.set(chunk, this.carry.length);
-      this.carry = undefined;
-    }
-    if (this.first && bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
-      this.eligible = false;
-      return;
-    }
-    this.first = false;
+    // One element kind (plain Uint8Array, never Buffer) keeps the scanning loops monomorphic;
     // Buffer#indexOf finds the newlines (far faster than Uint8Array#indexOf).
-    const lines = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const bytes = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    const text = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     let start = 0;
-    for (let end = lines.indexOf(newline); end >= 0; end = lines.indexOf(newline, start)) {
+    if (this.carry.length > 0) {
+      const end = text.indexOf(newline);
+      if (end < 0) return this.keep(bytes);
+      this.carry.push(bytes.subarray(0, end));
+      const line = joined(this.carry, this.carryBytes + end);
+      this.carry = [];
+      this.carryBytes = 0;
+      if (!this.line(line, 0, line.length)) return this.giveUp();
+      start = end + 1;
+    }
+    for (let end = text.indexOf(newline, start); end >= 0; end = text.indexOf(newline, start)) {
       if (!this.line(bytes, start, end)) return this.giveUp();
       start = end + 1;
     }
-    if (start < bytes.length) {
-      if (bytes.length - start > maxLineBytes) return this.giveUp();
-      this.carry = bytes.slice(start);
-    }
+    if (start < bytes.length) this.keep(bytes.subarray(start));
+  }
+
+  /** Keeps (a copy of) the start of a line that continues in the next chunk. */
+  private keep(part: Uint8Array): void {
+    this.carryBytes += part.length;
+    if (this.carryBytes > maxLineBytes) return this.giveUp();
+    this.carry.push(part.slice());
   }
 
   /** Scans the last line; answers whether the whole body is eligible. */
   end(): boolean {
-    if (this.eligible && this.carry) {
-      const last = this.carry;
-      this.carry = undefined;
+    if (this.eligible && this.carry.length > 0) {
+      const last = joined(this.carry, this.carryBytes);
+      this.carry = [];
+      this.carryBytes = 0;
       if (!this.line(last, 0, last.length)) this.giveUp();
     }
     return this.eligible;
@@ -110,7 +119,8 @@ export class NdjsonShape {
 
   private giveUp(): void {
     this.eligible = false;
-    this.carry = undefined;
+    this.carry = [];
+    this.carryBytes = 0;
   }
 
   /** One line: blank, or exactly one object. */
@@ -199,6 +209,17 @@ export class NdjsonShape {
   private timeIf(isTime: boolean, bits: number): void {
     if (isTime) this.timeKinds |= bits;
   }
+}
+
+function joined(parts: readonly Uint8Array[], length: number): Uint8Array {
+  if (parts.length === 1) return parts[0]!;
+  const whole = new Uint8Array(length);
+  let offset = 0;
+  for (const part of parts) {
+    whole.set(part, offset);
+    offset += part.length;
+  }
+  return whole;
 }
 
 function skipSpace(bytes: Uint8Array, index: number, end: number): number {

@@ -1,8 +1,9 @@
 /**
- * The read_json path of one request: the body arrives in segments (segments.ts); each is scanned
- * (ndjsonShape.ts), written to a temporary file and stored by one INSERT … read_json
- * (readJsonPlan.ts). The inserts run on DuckDB's threads one after another, in one transaction,
- * while the next segment is received and scanned on the JavaScript thread.
+ * The read_json path of one request. The body is cut into segments of whole lines as it arrives
+ * (segments.ts); each chunk is scanned (ndjsonShape.ts) and appended to its segment's spool file
+ * right away, so both overlap the arrival of the next chunk. A finished segment is stored by one
+ * INSERT … read_json (readJsonPlan.ts). The inserts run on DuckDB's threads one after another, in
+ * one transaction, while the next segment arrives.
  *
  * Any segment the plan cannot take, and any insert DuckDB refuses, ends the attempt: `finish()`
  * then rolls back and answers undefined, and the caller stores the whole body on the per-event
@@ -10,20 +11,39 @@
  * the other, never half and half.
  */
 import { randomUUID } from 'node:crypto';
-import { rm, writeFile } from 'node:fs/promises';
+import { open, rm, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EventStore, EventWriter } from '../store/eventStore.ts';
 import { widen } from '../store/fieldTypes.ts';
 import { NdjsonShape } from './ndjsonShape.ts';
 import { insertReadJson, planReadJson, type ReadJsonPlan } from './readJsonPlan.ts';
-import type { Segment } from './segments.ts';
+import { SegmentCutter } from './segments.ts';
 
-/** Inserts allowed to wait for DuckDB before the next segment is read (bounds work in flight). */
+/** Inserts allowed to wait for DuckDB before more of the body is read (bounds work in flight). */
 const maxQueued = 2;
+/** Bytes handed to the file system and not written yet before reading waits for them. */
+const maxUnwritten = 8 << 20;
+
+/** The segment being received. */
+interface OpenSegment {
+  path: string;
+  shape: NdjsonShape;
+  file: Promise<FileHandle>;
+  /** The writes so far, in order (one file handle must not have two writes at once). */
+  written: Promise<unknown>;
+  unwritten: number;
+}
+
+export interface SegmentSizes {
+  size: number;
+  maxBytes: number;
+}
 
 export class ReadJsonIngest {
-  /** Spooled segments in body order, kept until the request ends (the fallback reads them). */
+  /** Spool files in body order, kept until the request ends (the fallback reads them). */
   readonly files: string[] = [];
+  private readonly cutter: SegmentCutter;
+  private current: OpenSegment | undefined;
   private writer: EventWriter | undefined;
   /** Inserts not finished yet, oldest first; each waits for the one before it. */
   private inFlight: Promise<void>[] = [];
@@ -40,7 +60,9 @@ export class ReadJsonIngest {
     private readonly labels: Readonly<Record<string, unknown>>,
     /** Where segment files go (see spool.ts). */
     private readonly spoolDir: string,
+    sizes: SegmentSizes,
   ) {
+    this.cutter = new SegmentCutter(sizes.size, sizes.maxBytes);
     // The transaction opens while the first segment is still arriving.
     this.last = this.open();
   }
@@ -50,35 +72,39 @@ export class ReadJsonIngest {
     return !this.failed;
   }
 
-  /** Scans and spools one segment and queues its insert; waits while too many are queued. */
-  async add(segment: Segment): Promise<void> {
-    // One buffer: the scanner reads it in one go, and writev with more pieces than the system's
-    // iovec limit never settles.
-    const { chunks } = segment;
-    const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, segment.bytes);
-    const shape = new NdjsonShape();
-    if (segment.wholeLines) {
-      shape.push(bytes);
-      shape.end();
+  /** Takes the next chunk of the body. */
+  async push(chunk: Uint8Array): Promise<void> {
+    for (const piece of this.cutter.cut(chunk)) {
+      const segment = (this.current ??= this.openSegment());
+      if (!this.failed) segment.shape.push(piece.bytes);
+      segment.unwritten += piece.bytes.byteLength;
+      const bytes = piece.bytes;
+      const write = Promise.all([segment.file, segment.written]).then(async ([file]) => {
+        await file.write(bytes);
+        segment.unwritten -= bytes.byteLength;
+      });
+      // A failed write surfaces where the segment is closed, not as an unhandled rejection.
+      write.catch(() => undefined);
+      segment.written = write;
+      if (piece.end !== undefined) {
+        this.current = undefined;
+        await this.endSegment(segment, piece.end === 'line');
+      } else if (segment.unwritten > maxUnwritten) {
+        await segment.written;
+      }
     }
-    const path = join(this.spoolDir, `${randomUUID()}.ndjson`);
-    this.files.push(path);
-    await writeFile(path, bytes, { flag: 'wx' });
-    if (this.failed) return;
-    const plan = segment.wholeLines && shape.eligible ? planReadJson(shape, this.labels) : undefined;
-    if (shape.lines === 0 && segment.wholeLines && shape.eligible) return;
-    if (!plan) {
-      this.failed = true;
-      return;
-    }
-    const first = this.planned++ === 0;
-    this.last = this.last.then(() => this.insert(plan, path, shape.lines, first));
-    this.inFlight.push(this.last);
-    while (this.inFlight.length > maxQueued) await this.inFlight.shift();
+  }
+
+  /** The body has ended: stores its last segment. */
+  async end(): Promise<void> {
+    const segment = this.current;
+    this.current = undefined;
+    if (segment) await this.endSegment(segment, true);
   }
 
   /** Commits and answers the events stored, or rolls back and answers undefined. */
   async finish(): Promise<number | undefined> {
+    await this.closeCurrent();
     await this.last;
     const writer = this.writer;
     if (this.failed) {
@@ -99,12 +125,45 @@ export class ReadJsonIngest {
   /** Rolls back whatever was inserted (the request failed). */
   async abandon(): Promise<void> {
     this.failed = true;
+    await this.closeCurrent().catch(() => undefined);
     await this.last;
     await this.writer?.rollback();
   }
 
   async removeFiles(): Promise<void> {
     await Promise.all(this.files.map((path) => rm(path, { force: true })));
+  }
+
+  private openSegment(): OpenSegment {
+    const path = join(this.spoolDir, `${randomUUID()}.ndjson`);
+    this.files.push(path);
+    const file = open(path, 'wx');
+    return { path, shape: new NdjsonShape(), file, written: file, unwritten: 0 };
+  }
+
+  /** Writes out a segment cut short by a fallback, so that the fallback reads all of it. */
+  private async closeCurrent(): Promise<void> {
+    const segment = this.current;
+    this.current = undefined;
+    if (segment) await closeSegment(segment);
+  }
+
+  /** Closes the segment's file and queues its insert; waits while too many are queued. */
+  private async endSegment(segment: OpenSegment, wholeLines: boolean): Promise<void> {
+    const eligible = !this.failed && wholeLines && segment.shape.end();
+    await closeSegment(segment);
+    if (this.failed) return;
+    const { shape } = segment;
+    if (eligible && shape.lines === 0) return;
+    const plan = eligible ? planReadJson(shape, this.labels) : undefined;
+    if (!plan) {
+      this.failed = true;
+      return;
+    }
+    const first = this.planned++ === 0;
+    this.last = this.last.then(() => this.insert(plan, segment.path, shape.lines, first));
+    this.inFlight.push(this.last);
+    while (this.inFlight.length > maxQueued) await this.inFlight.shift();
   }
 
   private async open(): Promise<void> {
@@ -131,6 +190,14 @@ export class ReadJsonIngest {
     } catch {
       this.failed = true;
     }
+  }
+}
+
+async function closeSegment(segment: OpenSegment): Promise<void> {
+  try {
+    await segment.written;
+  } finally {
+    await (await segment.file).close();
   }
 }
 

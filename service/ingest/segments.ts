@@ -1,49 +1,56 @@
-/** Cuts a byte stream into segments of whole lines of about a given size. */
+/** Where a byte stream is cut into segments of whole lines of about a given size. */
 
 const newline = 0x0a;
 
-export interface Segment {
-  chunks: Uint8Array[];
-  bytes: number;
+/** A part of one chunk that belongs to the current segment. */
+export interface Piece {
+  bytes: Uint8Array;
   /**
-   * False when the segment was cut inside a line: no newline came within `maxBytes`. Its bytes are
-   * still the stream's, in order, but it cannot be read as lines on its own.
+   * Set when the segment ends after this piece: `line` at a newline, `forced` inside a line that
+   * ran past the largest segment (such a segment cannot be read as lines on its own).
    */
-  wholeLines: boolean;
+  end?: 'line' | 'forced';
 }
 
 /**
- * Yields the stream's bytes in order as segments. Each but the last ends with a newline and holds
- * at least `size` bytes (the first a quarter of that, so that storing can start early), unless a
- * line runs past `maxBytes` (then the segment is cut there). Only the chunk a cut falls into is
- * split (into two views); nothing is copied.
+ * Cuts chunks as they arrive. A segment ends at the first newline once it holds `size` bytes (the
+ * first segment a quarter of that, so that storing can start early), or inside a line once it holds
+ * `maxBytes`. Pieces are views of the chunks; nothing is copied.
  */
-export async function* segments(stream: AsyncIterable<Uint8Array>, fullSize: number, maxBytes: number): AsyncGenerator<Segment> {
-  let chunks: Uint8Array[] = [];
-  let bytes = 0;
-  let size = Math.max(1, Math.floor(fullSize / 4));
-  for await (const chunk of stream) {
-    let rest = chunk;
-    while (bytes + rest.byteLength >= size) {
+export class SegmentCutter {
+  private size: number;
+  /** Bytes in the current segment so far. */
+  private bytes = 0;
+
+  constructor(
+    private readonly fullSize: number,
+    private readonly maxBytes: number,
+  ) {
+    this.size = Math.max(1, Math.floor(fullSize / 4));
+  }
+
+  *cut(chunk: Uint8Array): Generator<Piece> {
+    let rest = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    while (this.bytes + rest.byteLength >= this.size) {
       // The first newline at or past the size mark within this chunk.
-      const cut = rest.indexOf(newline, Math.max(0, size - bytes - 1));
+      const cut = rest.indexOf(newline, Math.max(0, this.size - this.bytes - 1));
       if (cut < 0) break;
-      chunks.push(rest.subarray(0, cut + 1));
-      yield { chunks, bytes: bytes + cut + 1, wholeLines: true };
-      chunks = [];
-      bytes = 0;
-      size = fullSize;
+      yield { bytes: rest.subarray(0, cut + 1), end: 'line' };
+      this.startSegment();
       rest = rest.subarray(cut + 1);
     }
-    if (rest.byteLength === 0) continue;
-    chunks.push(rest);
-    bytes += rest.byteLength;
-    if (bytes >= maxBytes) {
-      yield { chunks, bytes, wholeLines: false };
-      chunks = [];
-      bytes = 0;
-      size = fullSize;
+    if (rest.byteLength === 0) return;
+    this.bytes += rest.byteLength;
+    if (this.bytes >= this.maxBytes) {
+      yield { bytes: rest, end: 'forced' };
+      this.startSegment();
+    } else {
+      yield { bytes: rest };
     }
   }
-  if (chunks.length > 0) yield { chunks, bytes, wholeLines: true };
+
+  private startSegment(): void {
+    this.bytes = 0;
+    this.size = this.fullSize;
+  }
 }
