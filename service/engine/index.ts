@@ -3,8 +3,7 @@
  * event tables (`events."<dataset>"`) → a plain result that `results/` turns into wire formats.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { analyzeDocument, getDiagnostics, parseQuery, type Expression, type Node, type QueryNode } from '../../language/index.ts';
-import type { Schema } from '../../language/index.ts';
+import { analyzeDocument, getDiagnostics, type Expression, type Node, type QueryNode } from '../../language/index.ts';
 import { AplQueryError, ErrorSink } from './errors.ts';
 import { engineMacros } from './compile/macros.ts';
 import { registerHostFunctions } from './compile/hostFunctions.ts';
@@ -13,6 +12,7 @@ import type { Stage } from './compile/stage.ts';
 import { timestampLiteral } from './compile/sql.ts';
 import { fieldTypeName, type Column, type ScalarType } from './compile/types.ts';
 import { planQuery } from './plan.ts';
+import { parseReused, schemaReused } from './reuse.ts';
 import { SchemaCache } from './schemaCache.ts';
 import { parseDatetimeText, parseTimespanText } from './compile/timeText.ts';
 import { formatMicros, toWireValue } from './values.ts';
@@ -131,7 +131,7 @@ function schemaCache(database: EngineDatabase): SchemaCache {
 /** Runs one APL query for a caller who may read the datasets `access` allows. */
 export async function runApl(database: EngineDatabase, request: AplRequest, access: AplAccess): Promise<AplResult> {
   const started = process.hrtime.bigint();
-  const parsed = parseQuery(request.apl);
+  const parsed = parseReused(request.apl);
   const syntax = parsed.errors[0];
   if (syntax) {
     const position = parsed.lineIndex.positionAt(syntax.start);
@@ -170,7 +170,7 @@ export async function runApl(database: EngineDatabase, request: AplRequest, acce
 }
 
 interface AnswerContext {
-  parsed: ReturnType<typeof parseQuery>;
+  parsed: ReturnType<typeof parseReused>;
   query: QueryNode;
   request: AplRequest;
   start: bigint;
@@ -192,8 +192,7 @@ async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>
   const { parsed, query, request, start, end, nowMicros, started } = context;
   const messages: StatusMessage[] = [];
   if (context.implicitEnd) messages.push({ priority: 'warn', count: 1, code: 'apl_implicitendtimeofnowapplied_1', msg: `line: 1, col: 1: implicit end time of 'now' applied` });
-  const schema: Schema = { datasets: [...tables].map(([name, columns]) => ({ name, fields: columns.map((column) => ({ name: column.name, type: fieldTypeName(column) })) })) };
-  const analyzed = analyzeDocument(parsed, schema);
+  const analyzed = analyzeDocument(parsed, schemaReused(tables));
   const problem = getDiagnostics(analyzed).find((diagnostic) => diagnostic.severity === 'error');
   if (problem) throw new AplQueryError(problem.message, problem.range.start.line + 1, problem.range.start.character + 1, 'semantic');
 
