@@ -1,0 +1,112 @@
+/**
+ * Extension activation time in a real VS Code extension host (code-server, as npm run test:e2e
+ * starts it), against a baseline in the same extension host: an extension whose activate is empty
+ * (test/e2e/activation/empty-extension). Each run is a fresh code-server with an empty workspace
+ * (no .apl file, so nothing activates the APL extension first), this repository as the development
+ * extension and the baseline copied into the extensions folder; the suite in test/e2e/activation
+ * times `await extension.activate()` for each (require of the bundle + activate), alternating which
+ * goes first, as the first activation in an extension host also pays for the host's own set-up.
+ *
+ *   npm run bench:activation        (builds first; about 15 s per run)
+ *   APL_ACTIVATION_RUNS=5           (runs, default 5)
+ *
+ * Results as a table on stdout and in .bench/activation.json.
+ */
+import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as esbuild from 'esbuild';
+import { ensureCodeServer, launchBrowser, removeDir, scratchDir, startCodeServer, stopAll, type CodeServer } from '../scripts/e2e/harness.ts';
+import type { ActivationFigures } from '../test/e2e/activation/index.ts';
+import { repoRoot } from './lib/paths.ts';
+import { writeJson } from './lib/report.ts';
+import { summarize } from './lib/stats.ts';
+
+const targetMs = 100;
+const runs = Number(process.env.APL_ACTIVATION_RUNS ?? 5);
+const runTimeoutMs = 120_000;
+const fixture = join(repoRoot, 'test/e2e/activation/empty-extension');
+
+if (!existsSync(join(repoRoot, 'dist/extension.js'))) throw new Error('dist/extension.js is missing: npm run build first');
+
+async function buildSuite(): Promise<string> {
+  const outdir = join(repoRoot, 'dist/e2e/activation');
+  await esbuild.build({
+    entryPoints: [join(repoRoot, 'test/e2e/activation/index.ts')],
+    outdir,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    external: ['vscode'],
+    logLevel: 'warning',
+  });
+  return join(outdir, 'index.js');
+}
+
+async function measureOnce(suite: string, run: number): Promise<ActivationFigures> {
+  const install = ensureCodeServer();
+  const work = scratchDir('apl-bench-activation-');
+  const out = join(work, 'figures.json');
+  const workspace = join(work, 'workspace');
+  mkdirSync(workspace);
+  let codeServer: CodeServer | undefined;
+  let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
+  // code-server's extension host takes one development extension: the baseline goes into the
+  // extensions folder instead (discovered by a scan; its require and activate are the same).
+  const extensionsDir = join(work, 'extensions');
+  cpSync(fixture, join(extensionsDir, 'apl-bench.empty-extension-0.0.1'), { recursive: true });
+  try {
+    codeServer = await startCodeServer({
+      install,
+      workDir: work,
+      extensionsDir,
+      env: { APL_ACTIVATION_OUT: out, APL_ACTIVATION_ORDER: run % 2 === 0 ? 'empty-first' : 'apl-first' },
+    });
+    browser = await launchBrowser({ chromium: install.chromium, profileDir: join(work, 'chromium'), allowedOrigins: [codeServer.url] });
+    let finish!: (code: number) => void;
+    const finished = new Promise<number>((resolve) => (finish = resolve));
+    await browser.exposeFunction('codeAutomationLog', (type: string, args: unknown) => {
+      if (type === 'error') process.stderr.write(`${Array.isArray(args) ? args.join(' ') : String(args)}\n`);
+    });
+    await browser.exposeFunction('codeAutomationExit', (code: number) => finish(Number(code)));
+    const page = browser.pages()[0] ?? (await browser.newPage());
+    const remote = (file: string) => `vscode-remote://${new URL(codeServer!.url).host}${file}`;
+    const payload = [
+      ['extensionDevelopmentPath', remote(repoRoot.replace(/\/$/, ''))],
+      ['extensionTestsPath', remote(suite)],
+    ];
+    await page.goto(`${codeServer.url}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+    let timer: NodeJS.Timeout | undefined;
+    const code = await Promise.race([finished, new Promise<number>((resolve) => (timer = setTimeout(() => resolve(124), runTimeoutMs)))]);
+    clearTimeout(timer);
+    if (code !== 0 || !existsSync(out)) throw new Error(`run ${run + 1}: the activation suite ended with ${code === 124 ? 'no result in time' : `exit ${code}`}\n${codeServer.process.logTail()}`);
+    return JSON.parse(readFileSync(out, 'utf8')) as ActivationFigures;
+  } finally {
+    await stopAll(browser, codeServer?.process);
+    removeDir(work);
+  }
+}
+
+async function main(): Promise<void> {
+  const suite = await buildSuite();
+  const measured: ActivationFigures[] = [];
+  for (let run = 0; run < runs; run++) {
+    const figures = await measureOnce(suite, run);
+    if (figures.openDocuments.some((uri) => uri.endsWith('.apl'))) throw new Error(`an .apl document was open before activation: ${figures.openDocuments.join(', ')}`);
+    measured.push(figures);
+    console.log(`run ${run + 1}/${runs} (${figures.order.join(' then ')}): APL ${figures.ms.apl!.toFixed(1)} ms, empty ${figures.ms.empty!.toFixed(1)} ms`);
+  }
+  const apl = summarize(measured.map((each) => each.ms.apl!));
+  const empty = summarize(measured.map((each) => each.ms.empty!));
+  const ratios = summarize(measured.map((each) => each.ms.apl! / each.ms.empty!));
+  console.log(`
+activation (await getExtension(id).activate() from inactive, fresh extension host per run, ${runs} runs)
+                                   p50        max
+  APL extension              ${apl.p50.toFixed(1).padStart(8)} ms ${apl.max.toFixed(1).padStart(7)} ms
+  empty extension (baseline) ${empty.p50.toFixed(1).padStart(8)} ms ${empty.max.toFixed(1).padStart(7)} ms
+  APL / empty, per run       ${ratios.p50.toFixed(2).padStart(8)} ×  ${ratios.max.toFixed(2).padStart(7)} ×
+  APL median / ${targetMs} ms target    ${(apl.p50 / targetMs).toFixed(2)}`);
+  writeJson(join(repoRoot, '.bench/activation.json'), { when: new Date().toISOString(), targetMs, runs: measured, apl, empty, ratios });
+}
+
+await main();
