@@ -4,9 +4,34 @@ import { formatDuration } from './compile/timeText.ts';
 
 /** RFC 3339 with microseconds, trailing fractional zeros trimmed (`2024-01-01T10:00:00.5Z`). */
 export function formatMicros(micros: bigint): string {
-  const millis = micros / 1000n;
+  const value = Number(micros);
+  return value >= 0 && value < lastFastMicros ? formatFast(value) : formatAny(micros);
+}
+
+/** Times from 1970 to 9999 in exact float arithmetic (under 2^53 µs), the date part computed once per day. */
+const lastFastMicros = 253_402_300_800_000_000;
+const twoDigits = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0'));
+let lastDay = -1;
+let lastDayText = '';
+
+function formatFast(micros: number): string {
+  const fraction = micros % 1_000_000;
+  const seconds = (micros - fraction) / 1_000_000;
+  const day = Math.floor(seconds / 86_400);
+  if (day !== lastDay) {
+    lastDayText = new Date(day * 86_400_000).toISOString().slice(0, 11);
+    lastDay = day;
+  }
+  const inDay = seconds - day * 86_400;
+  const hours = Math.floor(inDay / 3600);
+  const minutes = Math.floor((inDay - hours * 3600) / 60);
+  const time = `${lastDayText}${twoDigits[hours]}:${twoDigits[minutes]}:${twoDigits[inDay - hours * 3600 - minutes * 60]}`;
+  return fraction === 0 ? `${time}Z` : `${time}.${String(fraction).padStart(6, '0').replace(/0+$/, '')}Z`;
+}
+
+function formatAny(micros: bigint): string {
   const fraction = ((micros % 1_000_000n) + 1_000_000n) % 1_000_000n;
-  const base = new Date(Number(millis - (((millis % 1000n) + 1000n) % 1000n))).toISOString().slice(0, 19);
+  const base = new Date(Number((micros - fraction) / 1000n)).toISOString().slice(0, 19);
   const digits = fraction.toString().padStart(6, '0').replace(/0+$/, '');
   return `${base}${digits ? `.${digits}` : ''}Z`;
 }

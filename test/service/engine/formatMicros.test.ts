@@ -1,0 +1,26 @@
+/** Times on the wire: RFC 3339 with microseconds, trailing fractional zeros trimmed, before 1970 and near year 10000 too. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { formatMicros } from '../../../service/engine/values.ts';
+
+test('whole seconds, fractions trimmed, day and year boundaries', () => {
+  const cases: [bigint, string][] = [
+    [0n, '1970-01-01T00:00:00Z'],
+    [1n, '1970-01-01T00:00:00.000001Z'],
+    [500_000n, '1970-01-01T00:00:00.5Z'],
+    [86_399_999_999n, '1970-01-01T23:59:59.999999Z'],
+    [86_400_000_000n, '1970-01-02T00:00:00Z'],
+    [1_704_103_200_120_000n, '2024-01-01T10:00:00.12Z'],
+    [951_825_599_000_000n, '2000-02-29T11:59:59Z'],
+    [253_402_300_799_999_999n, '9999-12-31T23:59:59.999999Z'],
+    [-1n, '1969-12-31T23:59:59.999999Z'],
+    [-86_400_000_000n, '1969-12-31T00:00:00Z'],
+  ];
+  for (const [micros, text] of cases) assert.equal(formatMicros(micros), text, String(micros));
+});
+
+test('times in any order: the date is not carried over from the previous call', () => {
+  assert.equal(formatMicros(1_704_103_200_000_000n), '2024-01-01T10:00:00Z');
+  assert.equal(formatMicros(1_704_189_600_000_000n), '2024-01-02T10:00:00Z');
+  assert.equal(formatMicros(1_704_103_200_000_000n), '2024-01-01T10:00:00Z');
+});
