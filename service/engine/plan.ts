@@ -134,19 +134,24 @@ function groupBy(count: number): string {
 
 type FoldedFigures = 'none' | 'matched' | 'status';
 
-/** Window aggregates over the groups (of one grouping set, `partition`) that carry folded status figures. */
-function foldedColumns(folded: FoldedFigures, partition: string): string[] {
-  const over = `OVER (${partition})`;
-  if (folded === 'matched') return [`sum(count(*)) ${over} AS ${matchedColumn}`];
-  if (folded === 'status') {
-    return [`sum(count(*)) ${over} AS ${matchedColumn}`, `epoch_us(min(min(apl_rows."_time")) ${over}) AS apl_min`, `epoch_us(max(max(apl_rows."_time")) ${over}) AS apl_max`];
-  }
-  return [];
+/**
+ * Aggregates that carry folded status figures: over the groups of one grouping set (`over`, a
+ * window), or plain ones when the summarize has no keys (one group, and windows cost more to run).
+ */
+function foldedColumns(folded: FoldedFigures, over: string | undefined): string[] {
+  if (folded === 'none') return [];
+  const count = over === undefined ? 'count(*)' : `sum(count(*)) OVER (${over})`;
+  if (folded === 'matched') return [`${count} AS ${matchedColumn}`];
+  const time = 'apl_rows."_time"';
+  const min = over === undefined ? `min(${time})` : `min(min(${time})) OVER (${over})`;
+  const max = over === undefined ? `max(${time})` : `max(max(${time})) OVER (${over})`;
+  return [`${count} AS ${matchedColumn}`, `epoch_us(${min}) AS apl_min`, `epoch_us(${max}) AS apl_max`];
 }
 
 /** The summarize with folded status figures as last columns (the same on every row). */
 function summarySql(summary: SummaryParts, folded: FoldedFigures): string {
-  return `SELECT ${[selectList(summary), ...foldedColumns(folded, '')].join(', ')} FROM (${summary.from}) AS apl_rows${groupBy(summary.keys.length)}`;
+  const over = summary.keys.length > 0 ? '' : undefined;
+  return `SELECT ${[selectList(summary), ...foldedColumns(folded, over)].join(', ')} FROM (${summary.from}) AS apl_rows${groupBy(summary.keys.length)}`;
 }
 
 /**
