@@ -4,15 +4,17 @@
  * (test/e2e/activation/empty-extension). Each run is a fresh code-server with an empty workspace
  * (no .apl file, so nothing activates the APL extension first), this repository as the development
  * extension and the baseline copied into the extensions folder; the suite in test/e2e/activation
- * times `await extension.activate()` for each (require of the bundle + activate), alternating which
- * goes first, as the first activation in an extension host also pays for the host's own set-up.
+ * times `await extension.activate()` for each (require of the bundle + activate), after letting
+ * the host settle for 3 s, the empty one first (see the suite).
  *
  *   npm run bench:activation        (builds first; about 15 s per run)
  *   APL_ACTIVATION_RUNS=5           (runs, default 5)
+ *   APL_ACTIVATION_ORDER=apl-first  (measure the APL extension first)
  *
  * Results as a table on stdout and in .bench/activation.json.
  */
 import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { ensureCodeServer, launchBrowser, removeDir, scratchDir, startCodeServer, stopAll, type CodeServer } from '../scripts/e2e/harness.ts';
@@ -60,7 +62,7 @@ async function measureOnce(suite: string, run: number): Promise<ActivationFigure
       install,
       workDir: work,
       extensionsDir,
-      env: { APL_ACTIVATION_OUT: out, APL_ACTIVATION_ORDER: run % 2 === 0 ? 'empty-first' : 'apl-first' },
+      env: { APL_ACTIVATION_OUT: out, APL_ACTIVATION_ORDER: process.env.APL_ACTIVATION_ORDER ?? 'empty-first' },
     });
     browser = await launchBrowser({ chromium: install.chromium, profileDir: join(work, 'chromium'), allowedOrigins: [codeServer.url] });
     let finish!: (code: number) => void;
@@ -100,7 +102,7 @@ async function main(): Promise<void> {
   const empty = summarize(measured.map((each) => each.ms.empty!));
   const ratios = summarize(measured.map((each) => each.ms.apl! / each.ms.empty!));
   console.log(`
-activation (await getExtension(id).activate() from inactive, fresh extension host per run, ${runs} runs)
+activation (await getExtension(id).activate() from inactive, fresh extension host per run, ${runs} runs, load ${loadavg()[0].toFixed(2)})
                                    p50        max
   APL extension              ${apl.p50.toFixed(1).padStart(8)} ms ${apl.max.toFixed(1).padStart(7)} ms
   empty extension (baseline) ${empty.p50.toFixed(1).padStart(8)} ms ${empty.max.toFixed(1).padStart(7)} ms

@@ -21,7 +21,8 @@ export interface ActivationFigures {
 export async function run(): Promise<void> {
   const out = process.env.APL_ACTIVATION_OUT;
   if (!out) throw new Error('APL_ACTIVATION_OUT is not set: run npm run bench:activation');
-  // The runs alternate which extension goes first, so one-off costs of a first activation fall on both.
+  // The baseline goes first: the APL extension leaves work running after activate() (its language
+  // client starting), which would slow an activation measured after it. APL_ACTIVATION_ORDER=apl-first swaps them.
   const order: (keyof typeof extensionIds)[] = process.env.APL_ACTIVATION_ORDER === 'apl-first' ? ['apl', 'empty'] : ['empty', 'apl'];
   // The host is still starting the workbench's own extensions when run() is called: let that pass.
   await new Promise((resolve) => setTimeout(resolve, Number(process.env.APL_ACTIVATION_SETTLE_MS ?? 3000)));
