@@ -121,20 +121,28 @@ export function renderTable(container: HTMLElement, table: ResultTable): void {
     }
   };
 
+  let overscanPending = false;
   const draw = (force: boolean) => {
     const viewport = scroller.clientHeight;
-    const first = Math.max(0, Math.floor(scroller.scrollTop / rowHeight) - overscan);
-    const last = Math.min(order.length, Math.ceil((scroller.scrollTop + viewport) / rowHeight) + overscan);
+    const top = Math.floor(scroller.scrollTop / rowHeight);
+    const bottom = Math.min(order.length, Math.ceil((scroller.scrollTop + viewport) / rowHeight));
+    const first = Math.max(0, top - overscan);
+    const last = Math.min(order.length, bottom + overscan);
     const wanted = Math.min(order.length, Math.ceil(viewport / rowHeight) + 2 * overscan + 1);
     if (wanted > slots.length) {
       resizePool(wanted);
       force = true;
     }
-    if (!force && body.dataset.first === String(first) && body.dataset.last === String(last)) return;
+    if (!force && !overscanPending && body.dataset.first === String(first) && body.dataset.last === String(last)) return;
     body.dataset.first = String(first);
     body.dataset.last = String(last);
     const size = slots.length;
-    for (let position = first; position < last; position++) {
+    let stale = 0;
+    for (let position = first; position < last; position++) if (force || slots[position % size].position !== position) stale++;
+    // A jump (a scrollbar drag) replaces most rows: the rows in view go in this frame, the margin in the next.
+    const jump = !force && stale > (last - first) / 2;
+    const [from, to] = jump ? [top, bottom] : [first, last];
+    for (let position = from; position < to; position++) {
       const slot = slots[position % size];
       if (force || slot.position !== position) fill(slot, position);
     }
@@ -145,6 +153,8 @@ export function renderTable(container: HTMLElement, table: ResultTable): void {
         slot.row.hidden = true;
       }
     }
+    overscanPending = jump;
+    if (jump) schedule();
   };
 
   let frame = 0;
