@@ -30,7 +30,9 @@ export class Ctx implements vscode.Disposable {
   constructor(readonly extension: vscode.ExtensionContext) {
     this.tokens = new TokenStore(extension.secrets);
     this.results = new ResultsPanel(extension.extensionUri);
-    this.client = startLanguageClient(extension);
+    // Started on the next turn of the event loop, after activate() has returned: loading the
+    // language client library is the largest cost of start-up and nothing in activation needs it.
+    this.client = new Promise((resolve) => setImmediate(resolve)).then(() => startLanguageClient(extension));
     this.statusBar.setTimeRange(this.timeRange);
     this.statusBar.show();
     this.push(this.statusBar, this.diagnostics, this.results);
