@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openServices } from '../../service/index.ts';
-import { httpLogFields } from '../../service/demo/httpLogs.ts';
+import { httpLogFields, httpLogValues } from '../../service/demo/httpLogs.ts';
 import { stringLiteral } from '../../service/engine/compile/sql.ts';
 
 export const datasetName = 'sample-http-logs';
@@ -19,54 +19,9 @@ export const datasetName = 'sample-http-logs';
 export const dataStart = '2026-10-01T00:00:00Z';
 export const dataEnd = '2026-10-31T00:00:00Z';
 /** Bumped whenever the generated data changes, so a cached directory of an older shape is rebuilt. */
-const generatorVersion = 1;
+const generatorVersion = 2;
 
-const places: [string, string[]][] = [
-  ['United States', ['Seattle', 'Humboldt', 'New York', 'Chicago', 'Austin', 'Denver', 'Boise', 'Fairbanks', 'Tulsa', 'Portland']],
-  ['Mexico', ['Ojinaga', 'Monterrey', 'Guadalajara', 'Mérida', 'Puebla']],
-  ['France', ['Paris', 'Nevers', 'Lyon', 'Marseille', 'Besançon', 'Brest']],
-  ['Germany', ['Berlin', 'Munich', 'Köln', 'Hamburg', 'Leipzig']],
-  ['Japan', ['Tokyo', 'Okayama', 'Nagasaki', 'Ōsaka', 'Sapporo']],
-  ['India', ['Mumbai', 'Delhi', 'Pune', 'Kochi', 'Bengaluru']],
-  ['Brazil', ['Camaquã', 'São Paulo', 'Recife', 'Curitiba', 'Belém']],
-  ['United Kingdom', ['London', 'Leeds', 'Bristol', 'York']],
-  ['Canada', ['Toronto', 'Montréal', 'Halifax']],
-  ['Spain', ['Madrid', 'Sevilla', 'A Coruña']],
-  ['Italy', ['Rome', 'Torino', 'Bari']],
-  ['Netherlands', ['Amsterdam', 'Utrecht']],
-  ['Australia', ['Sydney', 'Perth', 'Hobart']],
-  ['Poland', ['Kraków', 'Łódź']],
-  ['Norway', ['Tromsø', 'Bergen']],
-  ['Iceland', ['Reykjavík']],
-];
-const contentTypes = [
-  'text/html', 'application/json', 'text/plain-charset=utf-8', 'image/jpeg', 'text/css', 'application/javascript',
-  'image/png', 'text/csv', 'application/octet-stream', 'image/gif', 'application/xml', 'font/woff2', 'video/mp4',
-];
-const messages = [
-  'QCD permutations were not solvable in linear time, expected compressed time',
-  'Expected a new layer of particle physics but got a Higgs Boson',
-  'Unexpected cosmic ray flipped a bit in the request router',
-  'Entropy increased, request completed anyway',
-];
-/** Cumulative shares (per mille) of the HTTP verbs and status codes. */
-const methods: [string, number][] = [['GET', 700], ['POST', 880], ['PUT', 930], ['DELETE', 970], ['PATCH', 985], ['HEAD', 995], ['OPTIONS', 1000]];
-const statuses: [string, number][] = [
-  ['200', 800], ['201', 840], ['204', 860], ['301', 875], ['304', 895], ['401', 910], ['403', 925], ['404', 955], ['500', 970],
-  ['502', 980], ['503', 990], ['504', 1000],
-];
-const datacenters = ['DCA', 'GRU', 'FRA', 'NRT', 'SIN', 'SYD', 'AMS', 'SJC'];
-const words = [
-  'buy', 'commit', 'go', 'textdata', 'bank', 'messages', 'customer', 'services', 'user', 'orders', 'cart', 'items', 'login',
-  'logout', 'search', 'profile', 'settings', 'reports', 'export', 'upload', 'files', 'images', 'payment', 'invoice',
-];
-const userAgents = [
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
-  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Safari/605.1.15',
-  'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0',
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1',
-  'Mozilla/5.0 (compatible; MSIE 9.0; Windows NT 6.1; Trident/5.0)',
-];
+const { places, contentTypes, messages, methods, statuses, datacenters, words, userAgents } = httpLogValues;
 
 const list = (items: readonly string[]) => `[${items.map(stringLiteral).join(', ')}]`;
 /** A whole number in [0, modulo) drawn from row `n`, independent per `stream`. */
@@ -76,8 +31,13 @@ const uniform = (stream: number) => `((hash(i, ${stream}) % 1000003) / 1000003.0
 /** Zipf-like: earlier items are much more likely (the demo generator's `skewed`). */
 const skewed = (items: readonly string[], stream: number, exponent: number) =>
   `${list(items)}[1 + least(${items.length - 1}, CAST(floor(${items.length} * pow(${uniform(stream)}, ${1 + exponent})) AS BIGINT))]`;
-const cumulative = (choices: readonly [string, number][], stream: number) =>
-  `CASE ${choices.map(([item, upTo]) => `WHEN u${stream} < ${upTo / 1000} THEN ${stringLiteral(item)}`).join(' ')} END`;
+/** One of `choices` by relative weight, from the uniform draw `u<stream>`. */
+function weighted(choices: readonly (readonly [string, number])[], stream: number): string {
+  const total = choices.reduce((sum, [, weight]) => sum + weight, 0);
+  let upTo = 0;
+  const cases = choices.map(([item, weight]) => `WHEN u${stream} < ${(upTo += weight) / total} THEN ${stringLiteral(item)}`);
+  return `CASE ${cases.join(' ')} ELSE ${stringLiteral(choices.at(-1)![0])} END`;
+}
 
 /** The INSERT that fills the event table with `count` events spread evenly (with jitter) over the 30 days. */
 function insertSql(count: number): string {
@@ -104,12 +64,12 @@ function insertSql(count: number): string {
       client.id AS id,
       u7 < 0.7 AS is_tls,
       ${list(messages)}[1 + ${draw('i', 8, messages.length)}] AS message,
-      ${cumulative(methods, 9)} AS method,
+      ${weighted(methods, 9)} AS method,
       least(60000, CASE WHEN u10 < 0.003 THEN 800 * exp(2 * normal) ELSE 1.2 * exp(0.7 * normal) END) AS req_duration_ms,
       900 + ${draw('i', 11, 4601)} AS resp_body_size_bytes,
       18 + ${draw('i', 12, 83)} AS resp_header_size_bytes,
       ${skewed(datacenters, 13, 0.5)} AS server_datacenter,
-      ${cumulative(statuses, 14)} AS status,
+      ${weighted(statuses, 14)} AS status,
       uris.uri AS uri,
       ${skewed(userAgents, 15, 0.5)} AS user_agent
     FROM (

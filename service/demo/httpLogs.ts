@@ -94,6 +94,9 @@ const userAgents = [
   'Mozilla/5.0 (Windows NT 6.3; Win64; x64; rv:45.0) Gecko/20100101 Firefox/45.0',
 ];
 
+/** The value domains (weights are relative), shared with the engine benchmark's SQL generator. */
+export const httpLogValues = { places, contentTypes, messages, methods, statuses, datacenters, words, userAgents };
+
 export function httpLogEvents(count: number, now: Date, seed = 0x5eed_0001): StoredEvent[] {
   const random = new Random(seed);
   const clients = Array.from({ length: Math.max(50, Math.round(count / 40)) }, () => random.uuid());
