@@ -2,7 +2,7 @@
  * `npm run test:e2e`: the extension in a real VS Code (code-server), against one `apl serve --demo`.
  *   1. code-server and chromium from the cache (installed on the first run, a few minutes)
  *   2. the .vsix (`npm run package`)
- *   3. the mocha suite inside the extension host (scripts/e2e/run-extension-tests.ts)
+ *   3. the mocha suite inside the extension host, through @vscode/test-electron (scripts/e2e/run-extension-tests.ts)
  *   4. the Playwright UI test against the installed .vsix (test/e2e/ui/*.ui.ts, node:test)
  * Ends with one line per part and exits non-zero when any failed.
  */
@@ -45,7 +45,7 @@ try {
 
   since = Date.now();
   const extensionHost = await runExtensionTests(target);
-  record('extension-host tests (mocha in code-server)', extensionHost === 0, since, extensionHost === 0 ? '' : `exit ${extensionHost}`);
+  record('extension-host tests (mocha in code-server via @vscode/test-electron)', extensionHost === 0, since, extensionHost === 0 ? '' : `exit ${extensionHost}`);
 
   since = Date.now();
   const uiFiles = readdirSync(path.join(projectRoot, 'test/e2e/ui'))
