@@ -259,6 +259,6 @@ async function existingField(context: RequestContext) {
   return { dataset, field, metadata };
 }
 
-function fieldObject(field: FieldInfo, metadata: FieldMetadata = noFieldMetadata) {
+export function fieldObject(field: FieldInfo, metadata: FieldMetadata = noFieldMetadata) {
   return { name: field.name, type: field.type, description: metadata.description, unit: metadata.unit, hidden: metadata.hidden };
 }

@@ -9,6 +9,7 @@ import { toTabular } from '../engine/results/tabular.ts';
 import { sortRows, structuredToApl, type StructuredQuery } from '../engine/structured.ts';
 import { HttpError, notFound, type RequestContext, type Route } from '../http/types.ts';
 import { expectObject, optionalString } from '../http/validate.ts';
+import { fieldObject } from './datasets.ts';
 
 const queryRead = datasetCapability('query', 'read');
 
@@ -19,11 +20,28 @@ async function answerApl(context: RequestContext, body: Record<string, unknown>,
   const canRead = (dataset: string) => holds(context.principal, queryRead, dataset);
   try {
     const result = await runApl(context.services.database, request, { canRead });
-    return { status: 200, body: format === 'tabular' ? toTabular(result) : toLegacy(result) };
+    const body = format === 'tabular' ? toTabular(result) : toLegacy(result);
+    body.fieldsMetaMap = await describedFields(context, result.datasetNames);
+    return { status: 200, body };
   } catch (error) {
     if (!(error instanceof AplQueryError)) throw error;
     throw new HttpError(400, error.message, { line: error.line, column: error.column, message: error.rawMessage });
   }
+}
+
+/** `fieldsMetaMap`: for each dataset read, its fields that carry metadata (description, unit, hidden). */
+async function describedFields(context: RequestContext, datasets: string[]) {
+  const entries = await Promise.all(
+    datasets.map(async (dataset) => {
+      const [fields, metadata] = await Promise.all([
+        context.services.events.fields(dataset),
+        context.services.datasets.fieldMetadata(dataset),
+      ]);
+      const described = fields.filter((field) => metadata.has(field.name)).map((field) => fieldObject(field, metadata.get(field.name)));
+      return [dataset, described] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
 }
 
 /** Go clients send 0001-01-01T00:00:00Z for an unset time. */

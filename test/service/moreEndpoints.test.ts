@@ -46,6 +46,19 @@ describe('service: field metadata, vacuum, user, legacy datasets', () => {
       });
     });
 
+    it('reports described fields in the fieldsMetaMap of APL results, in both formats', async () => {
+      await service.call('POST', '/v2/datasets', { body: { name: 'metamap' } });
+      await ingest('metamap', [{ latency: 2.5, route: '/b' }]);
+      await service.call('PUT', '/v2/datasets/metamap/fields/latency', { body: { description: 'time to answer', unit: 'ms' } });
+      for (const format of ['tabular', 'legacy']) {
+        const answer = await service.call('POST', `/v1/datasets/_apl?format=${format}`, { body: { apl: "['metamap'] | count" } });
+        assert.equal(answer.status, 200);
+        assert.deepEqual((answer.body as { fieldsMetaMap: unknown }).fieldsMetaMap, {
+          metamap: [{ name: 'latency', type: 'float', description: 'time to answer', unit: 'ms', hidden: false }],
+        });
+      }
+    });
+
     it('keeps what a partial body leaves out', async () => {
       await service.call('POST', '/v2/datasets', { body: { name: 'partial' } });
       await ingest('partial', [{ bytes: 10 }]);
