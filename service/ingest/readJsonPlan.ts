@@ -6,8 +6,9 @@
  * are taken; anything needing per-value work of the per-event path (values turned to text on
  * widening, unusual arrays, map fields, failures) answers `undefined` there.
  */
-import { quoteName, type EventWriter } from '../store/eventStore.ts';
-import { classify, type FieldInfo, type FieldType } from '../store/fieldTypes.ts';
+import type { EventWriter } from '../store/eventStore.ts';
+import { quoteName, quoteString as literal } from '../store/sqlText.ts';
+import { classify, sqlType, type FieldInfo, type FieldType } from '../store/fieldTypes.ts';
 import { kind, timeKind, type NdjsonShape, type ShapeNode } from './ndjsonShape.ts';
 
 const reserved = new Set(['_blockInfo', '_cursor', '_rowID', '_source', '_sysTime']);
@@ -87,7 +88,7 @@ export function planReadJson(shape: NdjsonShape, labels: Readonly<Record<string,
     }
     const type = leafType(kinds);
     if (type === undefined || !leaf(name, type, sql)) return undefined;
-    return readType(type);
+    return sqlType(type);
   };
 
   for (const [key, node] of shape.root) {
@@ -170,28 +171,9 @@ function labelSql(value: unknown): { type: FieldType; sql: string } | undefined 
   }
 }
 
-function readType(type: FieldType): string {
-  switch (type) {
-    case 'integer':
-      return 'BIGINT';
-    case 'float':
-      return 'DOUBLE';
-    case 'boolean':
-      return 'BOOLEAN';
-    case 'array':
-      return 'JSON';
-    default:
-      return 'VARCHAR';
-  }
-}
-
 /** Epoch seconds, milliseconds, microseconds or nanoseconds by magnitude, as timestamps.ts reads them. */
 function epochSql(value: string): string {
   const micros = `CASE WHEN abs(${value}) < 1e11 THEN ${value} * 1e6 WHEN abs(${value}) < 1e14 THEN ${value} * 1e3
     WHEN abs(${value}) < 1e17 THEN ${value} ELSE ${value} / 1e3 END`;
   return `make_timestamp(CAST(floor(${micros} + 0.5) AS BIGINT))`;
-}
-
-function literal(text: string): string {
-  return `'${text.replaceAll("'", "''")}'`;
 }

@@ -159,8 +159,3 @@ export function duckdbThreads(environment: NodeJS.ProcessEnv = process.env): num
   if (Number.isInteger(configured) && configured > 0) return configured;
   return Math.max(1, availableParallelism() - 1);
 }
-
-/** Double-quotes an identifier for SQL (table and column names come from users). */
-export function quoteIdentifier(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
-}

@@ -15,6 +15,7 @@
  * Writes to one dataset are serialised (a per-dataset lock); each writer is one transaction, so an
  * ingest request is stored whole or not at all, and is durable once `commit()` resolves.
  */
+import { quoteName } from './sqlText.ts';
 import { DuckDBDataChunk, TIMESTAMP, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import {
   chunkType,
@@ -44,9 +45,7 @@ export interface StoredEvent {
 export const eventSchema = 'events';
 const chunkRows = 2048;
 
-export function quoteName(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
-}
+export { quoteName };
 
 export function eventTable(dataset: string): string {
   return `${eventSchema}.${quoteName(dataset)}`;

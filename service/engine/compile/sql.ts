@@ -1,12 +1,11 @@
 /** SQL text helpers: every identifier and literal the compiler emits goes through these. */
+import { quoteName, quoteString } from '../../store/sqlText.ts';
 
-export function ident(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
-}
+export const ident = quoteName;
 
 export function stringLiteral(value: string): string {
   if (value.includes('\0')) throw new Error('string literal contains a NUL character');
-  return `'${value.replaceAll("'", "''")}'`;
+  return quoteString(value);
 }
 
 /** A finite number as SQL text; BIGINT for integers, DOUBLE otherwise. */

@@ -1,3 +1,4 @@
+import { ident } from './sql.ts';
 import type { Column } from './types.ts';
 
 export interface OrderKey {
@@ -42,7 +43,6 @@ export interface SummaryParts {
 
 export function orderSql(order: readonly OrderKey[] | undefined): string {
   if (!order || order.length === 0) return '';
-  const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
   return ` ORDER BY ${order.map((key) => `${ident(key.column)} ${key.desc ? 'DESC' : 'ASC'} NULLS ${key.nullsFirst ? 'FIRST' : 'LAST'}`).join(', ')}`;
 }
 
