@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { suite, suiteSetup, test } from 'mocha';
 import * as vscode from 'vscode';
 import type { ResultsModel } from '../../../client/resultsModel.ts';
-import { callService, connectToService, openAplFile, testingApi } from './support.ts';
+import { callService, connectToService, eventually, openAplFile, testingApi } from './support.ts';
 
 suite('Run Query', () => {
   // A fixed window, so the command and the direct call below read the same events.
@@ -32,8 +32,10 @@ suite('Run Query', () => {
     const panel = (await testingApi()).results();
     assert.equal(panel.open, true, 'the results panel is open');
     assert.deepEqual(panel.model?.matches.rows, model.matches.rows);
-    const tab = vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((each) => each.input instanceof vscode.TabInputWebview && each.input.viewType.endsWith('apl.results'));
-    assert.ok(tab, 'a results tab is shown');
+    // The workbench adds the webview's tab a moment after the extension host created the panel.
+    const tab = await eventually('a results tab', () =>
+      vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((each) => each.input instanceof vscode.TabInputWebview && each.input.viewType.endsWith('apl.results')),
+    );
     assert.equal(tab.label, 'APL Results');
   });
 

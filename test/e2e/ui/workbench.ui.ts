@@ -67,18 +67,24 @@ describe('The packaged extension in VS Code (code-server + chromium)', { timeout
     const squiggle = page.locator('.monaco-editor .squiggly-error');
     // Diagnostics follow the typing with a delay: wait until they settle on the one wrong name.
     await until('one squiggle, under the wrong field', async () => (await squiggle.count()) === 1 && ((await squiggle.first().boundingBox())?.width ?? Infinity) < 80);
-    // The squiggle lies under the text: hover its middle with the mouse rather than the element.
-    const box = (await squiggle.first().boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.keyboard.press('Escape'); // a suggestion or parameter-hint widget left open by the typing
     const hover = page.locator('.monaco-hover .hover-contents').filter({ hasText: 'stauts' }).first();
-    await hover.waitFor();
+    // The squiggle lies under the text: hover its middle with the mouse rather than the element. A hover
+    // only opens on a mouse move that rests, so a move swallowed while the editor re-lays out is retried.
+    await until('the hover over the squiggle', async () => {
+      const box = await squiggle.first().boundingBox();
+      if (!box) return false;
+      await page.mouse.move(5, 5);
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 4 });
+      return hover.waitFor({ timeout: 4_000 }).then(() => true, () => false);
+    }, 30_000);
     assert.match(await hover.innerText(), /Unknown column 'stauts'.*status/s);
     await page.keyboard.press('Escape');
   });
 
   step('Ctrl+Space completes the field from the service schema', async () => {
-    const box = (await page.locator('.monaco-editor .squiggly-error').first().boundingBox())!;
-    await page.mouse.dblclick(box.x + box.width / 2, box.y + box.height / 2);
+    // Double-click the misspelt word (its token's span: the squiggle may be redrawn under the mouse).
+    await page.locator('.monaco-editor .view-line span > span', { hasText: 'stauts' }).last().dblclick();
     await page.keyboard.type('sta');
     await page.keyboard.press('Control+Space');
     const widget = page.locator('.editor-widget.suggest-widget.visible');
