@@ -240,6 +240,7 @@ async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>
   if (mainResult.status === 'rejected') throw mainResult.reason;
   if (statusResult.status === 'rejected') throw statusResult.reason;
   const outcome = plan.read(mainResult.value.getRows(), statusResult.value?.getRows() ?? []);
+  if (outcome.incomplete) outcome.status = plan.completeStatus === undefined ? outcome.status : plan.readComplete((await run(connections.status, plan.completeStatus)).getRows());
 
   let rows = outcome.rows.map((row) => row.map((cell, i) => toWireValue(cell, stage.columns[i]!.type)));
   if (!stage.limited && rows.length > defaultLimit) {
@@ -248,7 +249,7 @@ async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>
   }
   const totalColumns = stage.columns.filter((column) => column.name !== stage.timeBin?.column);
   let totals = outcome.totals;
-  if (!plan.foldsTotals && stage.timeBin && stage.totalsSql) totals = (await run(connection, stage.totalsSql)).getRows();
+  if (!totals && stage.timeBin && stage.totalsSql) totals = (await run(connection, stage.totalsSql)).getRows();
   const counts = outcome.status;
   const columns = stage.columns.map((column) => resultColumn(column, stage));
   const elapsed = Number((process.hrtime.bigint() - started) / 1000n);

@@ -17,7 +17,7 @@ import { aggregationWireName, compileAggregation, isAggregation } from './aggreg
 import { asBool, asJson, asNumber, coerceTo, compileExpression, findColumn } from './expressions.ts';
 import type { Compiled, ExpressionScope, LetValue } from './scope.ts';
 import { ident, regexEscape, stringLiteral } from './sql.ts';
-import { keptOrder, orderSql, type OrderKey, type Stage } from './stage.ts';
+import { keptOrder, orderSql, type Combine, type OrderKey, type Stage } from './stage.ts';
 import { fieldTypeName, sqlTypeOf, typeFromName, type Column, type ScalarType } from './types.ts';
 import { makeSeries, parseKv, redact, searchOperator, type OperatorTools } from './moreOperators.ts';
 
@@ -349,7 +349,7 @@ export class PipelineCompiler {
       }
     });
     if (timeBin) rowScope = { ...rowScope, rateSeconds: timeBin.nanos / 1e9 };
-    const outputs: { name: string; sql: string; column: Column }[] = [];
+    const outputs: { name: string; sql: string; column: Column; combine?: Combine }[] = [];
     const aggregations = new Map<string, { name: string; fields: string[]; args: unknown[] }>();
     aggregates.forEach((definition) => {
       const expression = definition.expression;
@@ -360,7 +360,7 @@ export class PipelineCompiler {
       const found = outermostAggregation(expression);
       const name = definition.name?.name ?? (found ? aggregateName(found).name : `Column${outputs.length + 1}`);
       const value = compileExpression(expression, this.scope(input.columns, { aggregate: (call) => compileAggregation(call, rowScope) }));
-      outputs.push({ name, sql: value.sql, column: { name, type: value.type, array: value.array } });
+      outputs.push({ name, sql: value.sql, column: { name, type: value.type, array: value.array }, combine: found === expression ? combineOf(found.callee.name, value.type) : undefined });
       if (found) {
         const fields = found.args.map((arg) => (arg.kind === 'NamedArgument' ? undefined : columnNameOf(arg))).filter((field): field is string => !!field);
         const args = found.args.slice(1).flatMap((arg) => (arg.kind === 'Literal' ? [arg.value] : []));
@@ -391,7 +391,7 @@ export class PipelineCompiler {
       groups: keys.map((key) => key.name),
       matchedSql: input.matchedSql ?? input.sql,
       datasets: input.datasets,
-      summary: { from: input.sql, keys: keys.map(selectItem), outputs: outputs.map(selectItem) },
+      summary: { from: input.sql, keys: keys.map(selectItem), outputs: outputs.map((output) => ({ ...selectItem(output), combine: output.combine })) },
     };
   }
 
@@ -653,6 +653,27 @@ export class PipelineCompiler {
       ? `SELECT * FROM (VALUES ${rows.join(', ')}) AS d(${names})`
       : `SELECT ${columns.map((column) => `CAST(NULL AS ${sqlTypeOf(column.type)}) AS ${ident(column.name)}`).join(', ')} WHERE FALSE`;
     return { sql, columns, limited: false, datasets: new Set() };
+  }
+}
+
+/** Numeric counts, sums and extremes combine across groups (see `Combine`). */
+function combineOf(aggregation: string, type: ScalarType): Combine | undefined {
+  if (type !== 'long' && type !== 'real' && type !== 'int') return undefined;
+  switch (aggregation) {
+    case 'count':
+    case 'countif':
+    case 'sumif': // 0 over no rows
+      return 'count';
+    case 'sum':
+      return 'sum';
+    case 'min':
+    case 'minif':
+      return 'min';
+    case 'max':
+    case 'maxif':
+      return 'max';
+    default:
+      return undefined;
   }
 }
 

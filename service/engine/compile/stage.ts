@@ -38,8 +38,14 @@ export interface SummaryParts {
   from: string;
   /** Group keys and aggregations as SQL select items, each with its output name. */
   keys: { name: string; sql: string }[];
-  outputs: { name: string; sql: string }[];
+  outputs: { name: string; sql: string; combine?: Combine }[];
 }
+
+/**
+ * How an aggregation's value over several groups follows from its values per group, when it
+ * does: `count` adds (none is 0), `sum` adds (none is null), `min`/`max` take the extreme.
+ */
+export type Combine = 'count' | 'sum' | 'min' | 'max';
 
 export function orderSql(order: readonly OrderKey[] | undefined): string {
   if (!order || order.length === 0) return '';

@@ -98,6 +98,24 @@ describe('time-binned summaries: groups and totals from one statement', () => {
     assert.ok(result.status.messages.some((message) => message.code === 'default_limit_warning'));
   });
 
+  test('totals added up from the buckets agree with the same summary without the time key', async () => {
+    const aggregations = 'total = sum(n), least = min(n), most = max(n), errors = countif(status == 500), n = count()';
+    const binned = await run(`minutes | summarize ${aggregations} by bin(_time, 1h), status`);
+    const whole = await run(`minutes | summarize ${aggregations} by status | order by total desc`);
+    assert.deepEqual(binned.totals?.rows, whole.rows);
+    // An aggregation that does not add up (a percentile) takes the grouping-set path: same totals.
+    const percentiles = await run('minutes | summarize p50 = percentile(n, 50), total = sum(n) by bin(_time, 1h), status');
+    assert.deepEqual(percentiles.totals?.rows.map((row) => [row[0], row[2]]), whole.rows.map((row) => [row[0], row[1]]));
+  });
+
+  test('more groups than the default limit: the status still counts every row', async () => {
+    const { rows, status } = await run('minutes | where status != 404 | summarize count() by n');
+    assert.equal(rows.length, 1000);
+    assert.deepEqual([status.rowsExamined, status.rowsMatched], [1500, 1000]);
+    const unfiltered = await run('minutes | summarize count() by n');
+    assert.deepEqual([unfiltered.status.rowsExamined, unfiltered.status.rowsMatched, unfiltered.status.minBlockTime], [1500, 1500, '2024-02-01T00:00:00Z']);
+  });
+
   test('an empty range still has one totals row for a summary without other keys', async () => {
     const { totals, rows, status } = await runApl(
       fixture.database,
