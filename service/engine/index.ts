@@ -104,13 +104,13 @@ function release(database: EngineDatabase, connection: DuckDBConnection): void {
   else connection.closeSync();
 }
 
-/** Three connections: the main statement, the status statement and the column check run side by side. */
+/** Four connections: the main, status and totals statements and the column check run side by side. */
 async function withConnections<T>(database: EngineDatabase, work: (connections: Connections) => Promise<T>): Promise<T> {
   const taken: DuckDBConnection[] = [];
   try {
-    for (let i = 0; i < 3; i++) taken.push(await acquire(database));
-    const [main, status, check] = taken as [DuckDBConnection, DuckDBConnection, DuckDBConnection];
-    return await work({ main, status, check });
+    for (let i = 0; i < 4; i++) taken.push(await acquire(database));
+    const [main, status, totals, check] = taken as [DuckDBConnection, DuckDBConnection, DuckDBConnection, DuckDBConnection];
+    return await work({ main, status, totals, check });
   } finally {
     for (const connection of taken) release(database, connection);
   }
@@ -119,6 +119,7 @@ async function withConnections<T>(database: EngineDatabase, work: (connections: 
 interface Connections {
   main: DuckDBConnection;
   status: DuckDBConnection;
+  totals: DuckDBConnection;
   check: DuckDBConnection;
 }
 
@@ -231,16 +232,19 @@ async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>
       clearTimeout(timer);
     }
   };
-  const [mainResult, statusResult, current] = await Promise.allSettled([
+  const [mainResult, statusResult, totalsResult, current] = await Promise.allSettled([
     run(connection, plan.main),
     plan.status === undefined ? undefined : run(connections.status, plan.status),
+    plan.totals === undefined ? undefined : run(connections.totals, plan.totals),
     fromCache ? context.cache.check(connections.check, context.readable) : true,
   ]);
   if (fromCache && (current.status === 'rejected' || !current.value)) return undefined;
-  if (mainResult.status === 'rejected') throw mainResult.reason;
-  if (statusResult.status === 'rejected') throw statusResult.reason;
-  const outcome = plan.read(mainResult.value.getRows(), statusResult.value?.getRows() ?? []);
-  if (outcome.incomplete) outcome.status = plan.completeStatus === undefined ? outcome.status : plan.readComplete((await run(connections.status, plan.completeStatus)).getRows());
+  const [mainRows, statusRows, totalsRows] = [mainResult, statusResult, totalsResult].map((result) => {
+    if (result.status === 'rejected') throw result.reason;
+    return result.value?.getRows();
+  });
+  const outcome = plan.read(mainRows!, statusRows ?? []);
+  if (outcome.incomplete && plan.completeStatus !== undefined) outcome.status = plan.readComplete((await run(connections.status, plan.completeStatus)).getRows());
 
   let rows = outcome.rows.map((row) => row.map((cell, i) => toWireValue(cell, stage.columns[i]!.type)));
   if (!stage.limited && rows.length > defaultLimit) {
@@ -248,7 +252,8 @@ async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>
     messages.push({ priority: 'warn', count: 1, code: 'default_limit_warning', msg: `a default limit of ${defaultLimit} was applied` });
   }
   const totalColumns = stage.columns.filter((column) => column.name !== stage.timeBin?.column);
-  let totals = outcome.totals;
+  let totals = outcome.totals ?? totalsRows;
+  // Totals that were to be added up from more groups than were read.
   if (!totals && stage.timeBin && stage.totalsSql) totals = (await run(connection, stage.totalsSql)).getRows();
   const counts = outcome.status;
   const columns = stage.columns.map((column) => resultColumn(column, stage));

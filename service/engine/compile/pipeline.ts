@@ -107,11 +107,11 @@ export class PipelineCompiler {
     // Events come newest first unless the query orders them otherwise.
     const order: OrderKey[] = [{ column: '_time', desc: true, nullsFirst: false }];
     this.sources.set(sql, name);
-    return { sql, columns: ordered, order, limited: false, datasets: new Set([name]) };
+    return { sql, columns: ordered, order, limited: false, datasets: new Set([name]), rowsOf: name };
   }
 
   private operator(operator: TabularOperator, stageIn: Stage): Stage {
-    const input: Stage = { ...stageIn, totalsSql: undefined, summary: undefined };
+    const input: Stage = { ...stageIn, totalsSql: undefined, summary: undefined, rowsOf: undefined };
     const from = `(${input.sql}) AS ${this.alias()}`;
     const next = (sql: string, columns: Column[], changes: Partial<Stage> = {}): Stage => ({
       ...input,
@@ -131,8 +131,11 @@ export class PipelineCompiler {
         return next(`SELECT * FROM ${from} WHERE ${condition}${keep}`, input.columns);
       }
       case 'extend':
-      case 'extend-valid':
-        return this.extend(operator.columns, input, operator.kind === 'extend-valid');
+      case 'extend-valid': {
+        const extended = this.extend(operator.columns, input, operator.kind === 'extend-valid');
+        const keepsTime = operator.columns.every((definition, i) => (definition.name?.name ?? columnNameOf(definition.expression) ?? `Column${i + 1}`) !== '_time');
+        return keepsTime ? { ...extended, rowsOf: stageIn.rowsOf } : extended;
+      }
       case 'project':
         return this.project(operator.columns, input);
       case 'project-away':
@@ -191,7 +194,7 @@ export class PipelineCompiler {
       }
       case 'count': {
         const name = this.env.analyzed.outputOf(operator)?.columns[0]?.name ?? 'count_';
-        const summary = { from: input.sql, keys: [], outputs: [{ name, sql: 'count(*)' }] };
+        const summary = { from: input.sql, rowsOf: stageIn.rowsOf, keys: [], outputs: [{ name, sql: 'count(*)' }] };
         return next(`SELECT count(*) AS ${ident(name)} FROM ${from}`, [{ name, type: 'long' }], { order: undefined, timeBin: undefined, summary, ...reducing() });
       }
       case 'distinct': {
@@ -221,7 +224,7 @@ export class PipelineCompiler {
         return { sql, columns, limited: input.limited, datasets: input.datasets, matchedSql: input.matchedSql ?? input.sql };
       }
       case 'summarize':
-        return this.summarize(operator.aggregates, operator.by, input);
+        return this.summarize(operator.aggregates, operator.by, input, stageIn.rowsOf);
       case 'union':
         return this.union(operator, input);
       case 'join':
@@ -333,7 +336,7 @@ export class PipelineCompiler {
     return stage;
   }
 
-  private summarize(aggregates: ColumnDefinition[], by: ColumnDefinition[], input: Stage): Stage {
+  private summarize(aggregates: ColumnDefinition[], by: ColumnDefinition[], input: Stage, rowsOf: string | undefined): Stage {
     let rowScope = this.scope(input.columns, { rateSeconds: this.env.rangeSeconds });
     const keys: { name: string; sql: string; column: Column }[] = [];
     let timeBin: Stage['timeBin'];
@@ -391,7 +394,7 @@ export class PipelineCompiler {
       groups: keys.map((key) => key.name),
       matchedSql: input.matchedSql ?? input.sql,
       datasets: input.datasets,
-      summary: { from: input.sql, keys: keys.map(selectItem), outputs: outputs.map((output) => ({ ...selectItem(output), combine: output.combine })) },
+      summary: { from: input.sql, rowsOf, keys: keys.map(selectItem), outputs: outputs.map((output) => ({ ...selectItem(output), combine: output.combine })) },
     };
   }
 

@@ -27,6 +27,11 @@ export interface Stage {
   groups?: string[];
   datasets: Set<string>;
   /**
+   * The dataset whose every row in the time range this stage holds once each, `_time` unchanged
+   * (its source, and extends of it): a summarize of such rows has examined what it read.
+   */
+  rowsOf?: string;
+  /**
    * Set when this stage's last operator is a summarize (or count): its parts, so that the runner
    * can answer the groups, the totals and the matched-row count in one query.
    */
@@ -36,6 +41,8 @@ export interface Stage {
 export interface SummaryParts {
   /** The rows the summarize reads. */
   from: string;
+  /** Their `Stage.rowsOf`. */
+  rowsOf?: string;
   /** Group keys and aggregations as SQL select items, each with its output name. */
   keys: { name: string; sql: string }[];
   outputs: { name: string; sql: string; combine?: Combine }[];

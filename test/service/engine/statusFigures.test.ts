@@ -69,6 +69,14 @@ describe('a summarize over unfiltered rows: rows examined and their time span fr
     assert.deepEqual(await span('minutes | summarize count() by bin(_time, 1h), status', '2024-02-01T01:30:00Z', '2024-02-01T02:00:00Z'), [30, 30, '2024-02-01T01:30:00Z', '2024-02-01T01:59:00Z']);
   });
 
+  test('extended rows are still every row; a changed _time or a filter after the extend is not', async () => {
+    const within = ['2024-01-01T11:00:00Z', '2024-01-01T12:15:00Z'] as const;
+    assert.deepEqual(await span('logs | extend slow = duration > 100 | summarize count() by slow', ...within), [3, 3, '2024-01-01T11:05:00Z', '2024-01-01T12:10:00Z']);
+    // The span is that of the stored times, not of the shifted ones.
+    assert.deepEqual(await span('logs | extend _time = _time + 1h | summarize count()', ...within), [3, 3, '2024-01-01T11:05:00Z', '2024-01-01T12:10:00Z']);
+    assert.deepEqual(await figures('logs | extend k = 1 | where status >= 400 | summarize count() by k'), { examined: 8, matched: 3 });
+  });
+
   test('no rows in the range: nothing examined, the span is the range', async () => {
     for (const apl of ['logs | count', 'logs | summarize count() by method', 'minutes | summarize count() by bin(_time, 1h), status']) {
       assert.deepEqual(await span(apl, '2030-01-01T00:00:00Z', '2030-01-02T00:00:00Z'), [0, 0, '2030-01-01T00:00:00Z', '2030-01-02T00:00:00Z'], apl);
@@ -96,6 +104,10 @@ describe('time-binned summaries: groups and totals from one statement', () => {
     assert.deepEqual(result.totals?.rows, [[1500]]);
     assert.equal(result.status.rowsMatched, 1500);
     assert.ok(result.status.messages.some((message) => message.code === 'default_limit_warning'));
+    const filtered = await run('minutes | where status != 404 | summarize count() by bin(_time, 1m)');
+    assert.deepEqual([filtered.rows.length, filtered.totals?.rows, filtered.status.rowsExamined, filtered.status.rowsMatched], [1000, [[1000]], 1500, 1000]);
+    const taken = await run('minutes | order by _time asc | take 1200 | summarize count() by bin(_time, 1m)');
+    assert.deepEqual([taken.rows.length, taken.totals?.rows, taken.status.rowsMatched], [1000, [[1200]], 1500]);
   });
 
   test('totals added up from the buckets agree with the same summary without the time key', async () => {
