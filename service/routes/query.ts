@@ -81,30 +81,28 @@ async function answerStructured(context: RequestContext, dataset: string, body: 
   }
 }
 
+/** `POST /v1/datasets/_apl`, and the same at the edge path `/v1/query/_apl`. */
+async function aplEndpoint(context: RequestContext) {
+  const format = context.query.get('format') ?? 'legacy';
+  if (format !== 'legacy' && format !== 'tabular') {
+    throw new HttpError(400, `invalid query parameter "format": expected "legacy" or "tabular", got "${format}"`);
+  }
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of context.body()) chunks.push(chunk);
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') throw new HttpError(422, 'request body is empty: expected {"apl": "<query>"}');
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (error) {
+    throw new HttpError(400, `request body is not valid JSON: ${error instanceof Error ? error.message : error}`);
+  }
+  return answerApl(context, expectObject(body), format);
+}
+
 export const queryRoutes: Route[] = [
-  {
-    method: 'POST',
-    path: '/v1/datasets/_apl',
-    capability: queryRead,
-    handler: async (context) => {
-      const format = context.query.get('format') ?? 'legacy';
-      if (format !== 'legacy' && format !== 'tabular') {
-        throw new HttpError(400, `invalid query parameter "format": expected "legacy" or "tabular", got "${format}"`);
-      }
-      const chunks: Uint8Array[] = [];
-      for await (const chunk of context.body()) chunks.push(chunk);
-      if (Buffer.concat(chunks).toString('utf8').trim() === '') {
-        throw new HttpError(422, 'request body is empty: expected {"apl": "<query>"}');
-      }
-      let body: unknown;
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      } catch (error) {
-        throw new HttpError(400, `request body is not valid JSON: ${error instanceof Error ? error.message : error}`);
-      }
-      return answerApl(context, expectObject(body), format);
-    },
-  },
+  { method: 'POST', path: '/v1/datasets/_apl', capability: queryRead, handler: aplEndpoint },
+  { method: 'POST', path: '/v1/query/_apl', capability: queryRead, handler: aplEndpoint },
   {
     method: 'POST',
     path: '/v1/datasets/:id/query',

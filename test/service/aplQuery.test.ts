@@ -39,6 +39,15 @@ describe('POST /v1/datasets/_apl', () => {
     assert.equal(reply.body.status.rowsMatched, 2);
   });
 
+  it('answers the same at the edge path /v1/query/_apl', async () => {
+    const apl = "['web'] | summarize count() by method";
+    const body = { apl, startTime: '2026-11-20T00:00:00Z', endTime: '2026-11-21T00:00:00Z' };
+    const [v1, edge] = await Promise.all(['/v1/datasets/_apl', '/v1/query/_apl'].map((path) => service.call('POST', `${path}?format=tabular`, { body })));
+    assert.equal(edge.status, 200);
+    assert.deepEqual(edge.body.tables, v1.body.tables);
+    assert.equal((await service.call('POST', '/v1/query/_apl?format=tabular', { rawBody: '' })).status, 422);
+  });
+
   it('answers matches in the legacy format', async () => {
     const reply = await query("['web'] | where method == 'GET' | project _time, uri", 'legacy');
     assert.equal(reply.status, 200);

@@ -131,6 +131,12 @@ const rows: Record<string, Row> = {
     grant: onDataset('*', 'query', 'read'),
     allowed: 200,
   },
+  'APL query at the edge path': {
+    method: 'POST',
+    request: async (s) => ({ path: '/v1/query/_apl?format=tabular', body: { apl: `['${await dataset(s)}']` } }),
+    grant: onDataset('*', 'query', 'read'),
+    allowed: 200,
+  },
   'legacy query': {
     method: 'POST',
     request: async (s) => ({ path: `/v1/datasets/${await dataset(s)}/query`, body: {} }),
