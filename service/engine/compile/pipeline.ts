@@ -12,6 +12,7 @@ import type {
   DataTableOperator,
 } from '../../../language/index.ts';
 import { aggregateName, columnNameOf, keyName } from '../../../language/analysis/naming.ts';
+import { messages } from '../../../language/analysis/rules.ts';
 import type { ErrorSink } from '../errors.ts';
 import { aggregationWireName, compileAggregation, isAggregation } from './aggregations.ts';
 import { asBool, asJson, asNumber, coerceTo, compileExpression, findColumn } from './expressions.ts';
@@ -361,6 +362,8 @@ export class PipelineCompiler {
         return;
       }
       const found = outermostAggregation(expression);
+      // Row values outside an aggregation have no single value per group (DuckDB would say so in its own words).
+      if (!found && mentionsName(expression)) throw this.errors.at(expression.start, messages.aggregationExpected('summarize'), 'semantic');
       const name = definition.name?.name ?? (found ? aggregateName(found).name : `Column${outputs.length + 1}`);
       const value = compileExpression(expression, this.scope(input.columns, { aggregate: (call) => compileAggregation(call, rowScope) }));
       outputs.push({ name, sql: value.sql, column: { name, type: value.type, array: value.array }, combine: found === expression ? combineOf(found.callee.name, value.type) : undefined });
@@ -657,6 +660,18 @@ export class PipelineCompiler {
       : `SELECT ${columns.map((column) => `CAST(NULL AS ${sqlTypeOf(column.type)}) AS ${ident(column.name)}`).join(', ')} WHERE FALSE`;
     return { sql, columns, limited: false, datasets: new Set() };
   }
+}
+
+/** Whether an expression names a column or variable anywhere outside call names. */
+function mentionsName(expression: Expression): boolean {
+  const visit = (value: unknown): boolean => {
+    if (Array.isArray(value)) return value.some(visit);
+    if (!value || typeof value !== 'object') return false;
+    const node = value as Record<string, unknown>;
+    if (node.kind === 'Name') return true;
+    return Object.keys(node).some((key) => key !== 'callee' && visit(node[key]));
+  };
+  return visit(expression);
 }
 
 /** Numeric counts, sums and extremes combine across groups (see `Combine`). */
