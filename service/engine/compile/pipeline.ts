@@ -415,8 +415,9 @@ export class PipelineCompiler {
     const positions = (count: number) => Array.from({ length: count }, (_, i) => i + 1).join(', ');
     const keyItems = keys.map((key) => `${typed(key.sql, key.column.type)} AS ${ident(key.name)}`);
     const counted = `SELECT ${[...keyItems, `${value.sql} AS apl_topk_key`, 'count(*) AS apl_topk_count'].join(', ')} FROM (${input.sql}) AS ${this.alias()} GROUP BY ${positions(keys.length + 1)}`;
-    const entries = `list({'key': apl_topk_key, 'count': apl_topk_count, 'error': 0} ORDER BY apl_topk_count DESC, apl_topk_key DESC) FILTER (WHERE apl_topk_key IS NOT NULL)`;
-    const items = [...keys.map((key) => ident(key.name)), `to_json(list_slice(${entries}, 1, ${k})) AS ${ident(output.name)}`];
+    // The k largest by (count, value): max_by keeps a heap of k instead of sorting every value.
+    const entries = `max_by({'key': apl_topk_key, 'count': apl_topk_count, 'error': 0}, {'count': apl_topk_count, 'key': apl_topk_key}, ${k}) FILTER (WHERE apl_topk_key IS NOT NULL)`;
+    const items = [...keys.map((key) => ident(key.name)), `to_json(${entries}) AS ${ident(output.name)}`];
     return `SELECT ${items.join(', ')} FROM (${counted}) AS ${this.alias()}${keys.length ? ` GROUP BY ${positions(keys.length)}` : ''}`;
   }
 
