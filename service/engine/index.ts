@@ -208,14 +208,8 @@ async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>
     readableDatasets: () => context.allReadable,
     rangeSeconds: Math.max(Number(end - start) / 1e6, 1e-6),
   };
-  const { stage, datasets, sources } = compileQuery(query, env, new Set(tables.keys()));
-  const plan = planQuery({
-    stage,
-    sources,
-    datasets: [...datasets],
-    timeFilter: env.timeFilter,
-    defaultLimit,
-  });
+  const { stage, datasets } = compileQuery(query, env, new Set(tables.keys()));
+  const plan = planQuery({ stage, datasets: [...datasets], timeFilter: env.timeFilter, defaultLimit });
   const limit = request.timeLimitMs ?? defaultTimeLimitMs;
   const run = async (on: DuckDBConnection, sql: string) => {
     let interrupted = false;
@@ -244,7 +238,15 @@ async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>
     return result.value?.getRows();
   });
   const outcome = plan.read(mainRows!, statusRows ?? []);
-  if (outcome.incomplete && plan.completeStatus !== undefined) outcome.status = plan.readComplete((await run(connections.status, plan.completeStatus)).getRows());
+  const { followUp } = outcome;
+  if (followUp) {
+    const [status, totals] = await Promise.all([
+      followUp.status === undefined ? undefined : run(connections.status, followUp.status),
+      followUp.totals === undefined ? undefined : run(connections.totals, followUp.totals),
+    ]);
+    if (status) outcome.status = plan.readStatus(status.getRows());
+    if (totals) outcome.totals = totals.getRows();
+  }
 
   let rows = outcome.rows.map((row) => row.map((cell, i) => toWireValue(cell, stage.columns[i]!.type)));
   if (!stage.limited && rows.length > defaultLimit) {
@@ -252,9 +254,7 @@ async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>
     messages.push({ priority: 'warn', count: 1, code: 'default_limit_warning', msg: `a default limit of ${defaultLimit} was applied` });
   }
   const totalColumns = stage.columns.filter((column) => column.name !== stage.timeBin?.column);
-  let totals = outcome.totals ?? totalsRows;
-  // Totals that were to be added up from more groups than were read.
-  if (!totals && stage.timeBin && stage.totalsSql) totals = (await run(connection, stage.totalsSql)).getRows();
+  const totals = outcome.totals ?? totalsRows;
   const counts = outcome.status;
   const columns = stage.columns.map((column) => resultColumn(column, stage));
   const elapsed = Number((process.hrtime.bigint() - started) / 1000n);

@@ -3,8 +3,8 @@
  *
  *   - the main statement: the result rows. When the query ends in a summarize (or count) of
  *     filtered rows, each group also carries its row count, and they add up to the rows matched
- *     in JavaScript. A summarize of every row of one dataset matches the rows examined; without
- *     keys it also counts them and finds their earliest and latest time itself;
+ *     in JavaScript. Rows matched that are every row of a dataset (`Stage.rowsOf`) are as many as
+ *     were examined; a summarize of them without keys counts them and finds their time span itself;
  *   - the totals of a time-binned summarize: added up from its buckets the same way when every
  *     aggregation combines (counts, sums, extremes), otherwise a statement of their own (the same
  *     aggregations without the time key, beside the main one rather than a second grouping set
@@ -21,7 +21,7 @@
  */
 import type { DuckDBValue } from '@duckdb/node-api';
 import { ident } from './compile/sql.ts';
-import { orderSql, type Combine, type Stage, type SummaryParts } from './compile/stage.ts';
+import { matchedOf, orderSql, type Combine, type Stage, type SummaryParts } from './compile/stage.ts';
 
 export interface StatusFigures {
   examined: number;
@@ -37,10 +37,11 @@ export interface PlanOutcome {
   totals?: DuckDBValue[][];
   status: StatusFigures;
   /**
-   * Set when the groups whose counts add up to the rows matched passed the default limit: the
-   * figures then come from `completeStatus`.
+   * Statements to run when the groups passed the default limit, so that what was to be added up
+   * from them could not be: the status with the rows matched counted (read with `readStatus`),
+   * the totals.
    */
-  incomplete?: boolean;
+  followUp?: { status?: string; totals?: string };
 }
 
 export interface QueryPlan {
@@ -49,18 +50,14 @@ export interface QueryPlan {
   status: string | undefined;
   /** The totals statement, when the totals are not added up from the main rows. */
   totals: string | undefined;
-  /** The status statement with the rows matched counted on their own, for an incomplete outcome. */
-  completeStatus: string | undefined;
   order: { field: string; desc: boolean }[];
   read(main: DuckDBValue[][], status: DuckDBValue[][]): PlanOutcome;
-  /** The figures of `completeStatus`'s rows. */
-  readComplete(status: DuckDBValue[][]): StatusFigures;
+  /** The figures of a follow-up status statement's rows. */
+  readStatus(status: DuckDBValue[][]): StatusFigures;
 }
 
 export interface PlanInput {
   stage: Stage;
-  /** Source SQL → dataset (`compileQuery`'s `sources`). */
-  sources: ReadonlyMap<string, string>;
   datasets: readonly string[];
   timeFilter: string;
   defaultLimit: number;
@@ -69,31 +66,28 @@ export interface PlanInput {
 const matchedColumn = 'apl_matched';
 
 export function planQuery(input: PlanInput): QueryPlan {
-  const { stage, sources, datasets, timeFilter, defaultLimit } = input;
-  const matchedSql = stage.matchedSql ?? stage.sql;
+  const { stage, datasets, timeFilter, defaultLimit } = input;
+  const { matchedSql, matchedRowsOf } = matchedOf(stage);
   const summary = stage.summary;
-  // A summarize over one dataset's rows unfiltered matches the rows examined; over filtered rows,
-  // its groups' row counts add up to the rows matched. (Each group's earliest and latest time
-  // would cost the summarize more than the status statement's own scan of the time column.)
-  const unfiltered = summary !== undefined && datasets.length === 1 && summary.from === matchedSql && summary.rowsOf === datasets[0];
-  const foldsMatched = !unfiltered && !sources.has(matchedSql) && summary !== undefined && summary.from === matchedSql;
+  const readsMatched = summary !== undefined && summary.from === matchedSql;
+  // Rows matched that are every row of a dataset are as many as it has in the range. Otherwise a
+  // summarize of the matched rows counts them per group, added up in JavaScript (each group's
+  // earliest and latest time would cost it more than the status statement's scan of `_time`).
+  const foldsMatched = readsMatched && matchedRowsOf === undefined;
+  // A summarize without keys of every row of the one dataset also yields the status figures.
+  const foldsStatus = readsMatched && summary.keys.length === 0 && datasets.length === 1 && matchedRowsOf === datasets[0];
+  const folded: Folded = foldsStatus ? 'status' : foldsMatched ? 'matched' : 'none';
   const binned = summary !== undefined && stage.timeBin !== undefined && summary.keys.length > 0;
   const totalsFromGroups = binned && summary.outputs.every((output) => output.combine !== undefined);
   const width = stage.columns.length;
 
-  // Without keys the figures are plain aggregates beside the summary's: cheaper than a statement.
-  const foldsStatus = unfiltered && summary.keys.length === 0;
-  const folded: Folded = foldsStatus ? 'status' : foldsMatched ? 'matched' : 'none';
-
   const body = summary && (folded !== 'none' || totalsFromGroups) ? summarySql(summary, folded) : stage.sql;
   const main = `SELECT * FROM (${body}) AS result${orderSql(stage.order)}${stage.limited ? '' : ` LIMIT ${defaultLimit + 1}`}`;
+  const countsMatched = matchedRowsOf === undefined && !foldsMatched;
 
-  const countsMatched = !sources.has(matchedSql) && !foldsMatched && !unfiltered;
-  const status = foldsStatus ? undefined : statusStatement(datasets, timeFilter, countsMatched ? matchedSql : undefined);
-  const completeStatus = statusStatement(datasets, timeFilter, foldsMatched ? matchedSql : undefined);
-
-  /** Examined rows and times from the dataset parts; matched from its source's part or the matched part. */
-  const readStatus = (rows: DuckDBValue[][], figures: StatusFigures, matchedFromParts: boolean): StatusFigures => {
+  /** Examined rows and times from the dataset parts; matched from its dataset's part or the matched part. */
+  const readStatus = (rows: DuckDBValue[][]): StatusFigures => {
+    const figures: StatusFigures = { examined: 0, matched: 0 };
     const counts = new Map<number, number>();
     for (const [part, count, min, max] of rows) {
       counts.set(Number(part), Number(count));
@@ -102,25 +96,21 @@ export function planQuery(input: PlanInput): QueryPlan {
       if (typeof min === 'bigint' && (figures.minTime === undefined || min < figures.minTime)) figures.minTime = min;
       if (typeof max === 'bigint' && (figures.maxTime === undefined || max > figures.maxTime)) figures.maxTime = max;
     }
-    const source = sources.get(matchedSql);
-    if (source !== undefined) figures.matched = counts.get(datasets.indexOf(source)) ?? 0;
-    else if (unfiltered) figures.matched = figures.examined;
-    else if (matchedFromParts) figures.matched = counts.get(datasets.length) ?? 0;
+    figures.matched = counts.get(matchedRowsOf !== undefined ? datasets.indexOf(matchedRowsOf) : datasets.length) ?? 0;
     return figures;
   };
 
   return {
     main,
-    status,
+    status: foldsStatus ? undefined : statusStatement(datasets, timeFilter, countsMatched ? matchedSql : undefined),
     totals: stage.timeBin && !totalsFromGroups ? stage.totalsSql : undefined,
-    completeStatus,
     order: (stage.order ?? []).map((key) => ({ field: key.column, desc: key.desc })),
-    readComplete: (rows) => readStatus(rows, { examined: 0, matched: 0 }, true),
+    readStatus,
     read(mainRows, statusRows) {
       const rows = folded !== 'none' ? mainRows.map((row) => row.slice(0, width)) : mainRows;
       // Groups past the default limit are not here to be added up.
       const cut = !stage.limited && mainRows.length > defaultLimit;
-      const figures = readStatus(statusRows, { examined: 0, matched: 0 }, countsMatched);
+      const figures = readStatus(statusRows);
       if (foldsMatched) figures.matched = mainRows.reduce((sum, row) => sum + Number(row[width] ?? 0), 0);
       if (foldsStatus) {
         const [count, min, max] = mainRows[0]!.slice(width);
@@ -128,7 +118,12 @@ export function planQuery(input: PlanInput): QueryPlan {
         if (typeof min === 'bigint') figures.minTime = min;
         if (typeof max === 'bigint') figures.maxTime = max;
       }
-      return { rows, totals: totalsFromGroups && !cut ? totalsOf(rows, summary!) : undefined, status: figures, incomplete: foldsMatched && cut };
+      if (!cut || (!foldsMatched && !totalsFromGroups)) return { rows, totals: totalsFromGroups ? totalsOf(rows, summary!) : undefined, status: figures };
+      const followUp = {
+        status: foldsMatched ? statusStatement(datasets, timeFilter, matchedSql) : undefined,
+        totals: totalsFromGroups ? stage.totalsSql : undefined,
+      };
+      return { rows, status: figures, followUp };
     },
   };
 }
@@ -145,7 +140,7 @@ function statusStatement(datasets: readonly string[], timeFilter: string, matche
 /**
  * The totals of a time-binned summarize from its groups: one row per combination of the other
  * keys, each aggregation combined over the time buckets, ordered by the first aggregation
- * descending (as the grouping-set totals are).
+ * descending (as the totals statement, `Stage.totalsSql`, orders them).
  */
 function totalsOf(rows: readonly DuckDBValue[][], summary: SummaryParts): DuckDBValue[][] {
   const keyCount = summary.keys.length;

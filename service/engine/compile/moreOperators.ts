@@ -9,7 +9,7 @@ import { compileAggregation } from './aggregations.ts';
 import { asBool, asString, coerceTo, compileExpression, findColumn, intervalMicros, stringTest } from './expressions.ts';
 import type { Compiled, ExpressionScope } from './scope.ts';
 import { ident, regexEscape, stringLiteral } from './sql.ts';
-import { keptOrder, type Stage } from './stage.ts';
+import { keptOrder, matchedOf, type Stage } from './stage.ts';
 import { isNumeric, sqlTypeOf, typeFromName, type Column, type ScalarType } from './types.ts';
 
 export interface OperatorTools {
@@ -87,7 +87,7 @@ export function makeSeries(operator: MakeSeriesOperator, input: Stage, tools: Op
     ...aggregates.map((aggregate) => ({ name: aggregate.name, type: 'dynamic' as ScalarType, array: true })),
     { name: axisName, type: 'dynamic', array: true },
   ];
-  return { sql, columns, limited: false, datasets: input.datasets, matchedSql: input.matchedSql ?? input.sql, groups: keys.map((key) => key.name) };
+  return { sql, columns, limited: false, datasets: input.datasets, ...matchedOf(input), groups: keys.map((key) => key.name) };
 }
 
 // search -----------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ import { aggregationWireName, compileAggregation, isAggregation } from './aggreg
 import { asBool, asJson, asNumber, coerceTo, compileExpression, findColumn } from './expressions.ts';
 import type { Compiled, ExpressionScope, LetValue } from './scope.ts';
 import { ident, regexEscape, stringLiteral } from './sql.ts';
-import { keptOrder, orderSql, type Combine, type OrderKey, type Stage } from './stage.ts';
+import { keptOrder, matchedOf, orderSql, type Combine, type OrderKey, type Stage } from './stage.ts';
 import { fieldTypeName, sqlTypeOf, typeFromName, type Column, type ScalarType } from './types.ts';
 import { makeSeries, parseKv, redact, searchOperator, type OperatorTools } from './moreOperators.ts';
 
@@ -42,8 +42,6 @@ export class PipelineCompiler {
   private aliasCounter = 0;
   readonly lets = new Map<string, LetValue>();
   readonly datasets = new Set<string>();
-  /** The SQL of every dataset read as a source (its rows in the time range, unfiltered) → the dataset. */
-  readonly sources = new Map<string, string>();
 
   constructor(private readonly env: CompileEnvironment) {}
 
@@ -107,7 +105,6 @@ export class PipelineCompiler {
     const sql = `SELECT ${ordered.map((column) => ident(column.name)).join(', ')} FROM events.${ident(name)} WHERE ${this.env.timeFilter}`;
     // Events come newest first unless the query orders them otherwise.
     const order: OrderKey[] = [{ column: '_time', desc: true, nullsFirst: false }];
-    this.sources.set(sql, name);
     return { sql, columns: ordered, order, limited: false, datasets: new Set([name]), rowsOf: name };
   }
 
@@ -122,7 +119,7 @@ export class PipelineCompiler {
       timeBin: input.timeBin && columns.some((column) => column.name === input.timeBin!.column) ? input.timeBin : undefined,
       ...changes,
     });
-    const reducing = (): Partial<Stage> => ({ matchedSql: input.matchedSql ?? input.sql });
+    const reducing = (): Partial<Stage> => matchedOf(stageIn);
     // The order is re-applied at the end while its columns survive; a stage that drops them sorts itself.
     const keepFor = (columns: readonly Column[]) => (keptOrder(input.order, columns) ? '' : orderSql(input.order));
     const keep = '';
@@ -132,11 +129,8 @@ export class PipelineCompiler {
         return next(`SELECT * FROM ${from} WHERE ${condition}${keep}`, input.columns);
       }
       case 'extend':
-      case 'extend-valid': {
-        const extended = this.extend(operator.columns, input, operator.kind === 'extend-valid');
-        const keepsTime = operator.columns.every((definition, i) => (definition.name?.name ?? columnNameOf(definition.expression) ?? `Column${i + 1}`) !== '_time');
-        return keepsTime ? { ...extended, rowsOf: stageIn.rowsOf } : extended;
-      }
+      case 'extend-valid':
+        return this.extend(operator.columns, { ...input, rowsOf: stageIn.rowsOf }, operator.kind === 'extend-valid');
       case 'project':
         return this.project(operator.columns, input);
       case 'project-away':
@@ -195,7 +189,7 @@ export class PipelineCompiler {
       }
       case 'count': {
         const name = this.env.analyzed.outputOf(operator)?.columns[0]?.name ?? 'count_';
-        const summary = { from: input.sql, rowsOf: stageIn.rowsOf, keys: [], outputs: [{ name, sql: 'count(*)' }] };
+        const summary = { from: input.sql, keys: [], outputs: [{ name, sql: 'count(*)' }] };
         return next(`SELECT count(*) AS ${ident(name)} FROM ${from}`, [{ name, type: 'long' }], { order: undefined, timeBin: undefined, summary, ...reducing() });
       }
       case 'distinct': {
@@ -222,10 +216,10 @@ export class PipelineCompiler {
         const sql = rows.length
           ? `SELECT * FROM (VALUES ${rows.join(', ')}) AS s(${selectList(columns)}) ORDER BY "ColumnOrdinal"`
           : `SELECT CAST(NULL AS VARCHAR) AS "ColumnName", CAST(NULL AS BIGINT) AS "ColumnOrdinal", CAST(NULL AS VARCHAR) AS "ColumnType", CAST(NULL AS VARCHAR) AS "DataType" WHERE FALSE`;
-        return { sql, columns, limited: input.limited, datasets: input.datasets, matchedSql: input.matchedSql ?? input.sql };
+        return { sql, columns, limited: input.limited, datasets: input.datasets, ...reducing() };
       }
       case 'summarize':
-        return this.summarize(operator.aggregates, operator.by, input, stageIn.rowsOf);
+        return this.summarize(operator.aggregates, operator.by, input, matchedOf(stageIn));
       case 'union':
         return this.union(operator, input);
       case 'join':
@@ -293,11 +287,13 @@ export class PipelineCompiler {
     return [name];
   }
 
+  /** Each definition in turn; the rows stay those of `input.rowsOf` unless `_time` is assigned. */
   private extend(definitions: ColumnDefinition[], input: Stage, valid: boolean): Stage {
     let stage = input;
     definitions.forEach((definition, i) => {
       const value = compileExpression(definition.expression, this.scope(stage.columns));
       const name = definition.name?.name ?? columnNameOf(definition.expression) ?? `Column${i + 1}`;
+      if (name === '_time') stage = { ...stage, rowsOf: undefined };
       let sql = value.sql;
       if (valid) sql = `(CASE WHEN ${validTest(value)} THEN ${value.sql} END)`;
       const existing = findColumn(stage.columns, name);
@@ -337,7 +333,7 @@ export class PipelineCompiler {
     return stage;
   }
 
-  private summarize(aggregates: ColumnDefinition[], by: ColumnDefinition[], input: Stage, rowsOf: string | undefined): Stage {
+  private summarize(aggregates: ColumnDefinition[], by: ColumnDefinition[], input: Stage, matched: Pick<Stage, 'matchedSql' | 'matchedRowsOf'>): Stage {
     let rowScope = this.scope(input.columns, { rateSeconds: this.env.rangeSeconds });
     const keys: { name: string; sql: string; column: Column }[] = [];
     let timeBin: Stage['timeBin'];
@@ -385,7 +381,7 @@ export class PipelineCompiler {
       totalsSql = `SELECT ${rest.map((item) => `${typed(item.sql, item.column.type)} AS ${ident(item.name)}`).join(', ')} FROM (${input.sql}) AS ${this.alias()}${restGroup}${firstAggregate}`;
     }
     const countedTopk = !timeBin && aggregates.length === 1 && outputs.length === 1 ? this.countedTopk(aggregates[0]!.expression, keys, outputs[0]!, input, rowScope) : undefined;
-    if (countedTopk) return { sql: countedTopk, columns, limited: false, aggregations, groups: keys.map((key) => key.name), matchedSql: input.matchedSql ?? input.sql, datasets: input.datasets };
+    if (countedTopk) return { sql: countedTopk, columns, limited: false, aggregations, groups: keys.map((key) => key.name), ...matched, datasets: input.datasets };
     return {
       totalsSql,
       sql: `SELECT ${list} FROM (${input.sql}) AS ${this.alias()}${groupBy}${orderSql(order)}`,
@@ -395,9 +391,9 @@ export class PipelineCompiler {
       timeBin,
       aggregations,
       groups: keys.map((key) => key.name),
-      matchedSql: input.matchedSql ?? input.sql,
+      ...matched,
       datasets: input.datasets,
-      summary: { from: input.sql, rowsOf, keys: keys.map(selectItem), outputs: outputs.map((output) => ({ ...selectItem(output), combine: output.combine })) },
+      summary: { from: input.sql, keys: keys.map(selectItem), outputs: outputs.map((output) => ({ ...selectItem(output), combine: output.combine })) },
     };
   }
 
@@ -565,7 +561,7 @@ export class PipelineCompiler {
     }
     const join = kind === 'leftouter' ? 'LEFT JOIN' : 'JOIN';
     const sql = `SELECT ${list.join(', ')} FROM (${leftSql}) AS ${l} ${join} (${right.sql}) AS ${r} ON ${conditions.join(' AND ')}`;
-    return { sql, columns, limited: false, datasets: new Set([...left.datasets, ...right.datasets]), matchedSql: left.matchedSql };
+    return { sql, columns, limited: false, datasets: new Set([...left.datasets, ...right.datasets]), matchedSql: left.matchedSql, matchedRowsOf: left.matchedRowsOf };
   }
 
   /** Several columns expand in parallel: row i takes element i of each (null where one is shorter). */

@@ -12,11 +12,7 @@ function isTabular(value: import('../../../language/index.ts').Expression, tabul
 }
 
 /** Compiles one query (its `let` statements and final tabular expression) to a stage. */
-export function compileQuery(
-  query: QueryNode,
-  env: CompileEnvironment,
-  datasetNames: ReadonlySet<string>,
-): { stage: Stage; datasets: Set<string>; sources: ReadonlyMap<string, string> } {
+export function compileQuery(query: QueryNode, env: CompileEnvironment, datasetNames: ReadonlySet<string>): { stage: Stage; datasets: Set<string> } {
   const compiler = new PipelineCompiler(env);
   const tabularNames = new Set(datasetNames);
   let result: Stage | undefined;
@@ -36,5 +32,5 @@ export function compileQuery(
     result = compiler.tabular(statement.expression);
   }
   if (!result) throw env.errors.at(query.end, 'the query has no tabular expression to run', 'semantic');
-  return { stage: result, datasets: compiler.datasets, sources: compiler.sources };
+  return { stage: result, datasets: compiler.datasets };
 }

@@ -18,31 +18,36 @@ export interface Stage {
   limited: boolean;
   /** The rows that survived the filters, before the first reducing operator. */
   matchedSql?: string;
+  /** Set with `matchedSql` when those rows are every row of one dataset (see `rowsOf`). */
+  matchedRowsOf?: string;
   /** `summarize … by bin(_time, …)`: the time column and bucket width. */
   timeBin?: { column: string; nanos: number };
-  /** Aggregated columns (for the result's `agg` descriptors). */
   /** For a time-binned summarize: the same aggregations per non-time group. */
   totalsSql?: string;
+  /** Aggregated columns (for the result's `agg` descriptors). */
   aggregations?: Map<string, { name: string; fields: string[]; args: unknown[] }>;
   groups?: string[];
   datasets: Set<string>;
   /**
    * The dataset whose every row in the time range this stage holds once each, `_time` unchanged
-   * (its source, and extends of it): a summarize of such rows has examined what it read.
+   * (its source, and extends of it): as many rows as were examined.
    */
   rowsOf?: string;
   /**
    * Set when this stage's last operator is a summarize (or count): its parts, so that the runner
-   * can answer the groups, the totals and the matched-row count in one query.
+   * can fold the matched-row count and the totals into what it runs (plan.ts).
    */
   summary?: SummaryParts;
+}
+
+/** The rows a stage counts as matched: its `matchedSql`, or all of its own rows when no operator reduced them. */
+export function matchedOf(stage: Stage): { matchedSql: string; matchedRowsOf?: string } {
+  return stage.matchedSql !== undefined ? { matchedSql: stage.matchedSql, matchedRowsOf: stage.matchedRowsOf } : { matchedSql: stage.sql, matchedRowsOf: stage.rowsOf };
 }
 
 export interface SummaryParts {
   /** The rows the summarize reads. */
   from: string;
-  /** Their `Stage.rowsOf`. */
-  rowsOf?: string;
   /** Group keys and aggregations as SQL select items, each with its output name. */
   keys: { name: string; sql: string }[];
   outputs: { name: string; sql: string; combine?: Combine }[];
