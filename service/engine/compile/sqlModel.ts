@@ -60,13 +60,22 @@ class Reader {
     this.at++;
     return token;
   }
-  word(...words: string[]): void {
-    if (!this.isWord(...words)) throw new SyntaxError(`expected ${words.join(' or ')}`);
+  /** Takes the next token when it is one of `words`; answers whether it did. */
+  accept(...words: string[]): boolean {
+    if (!this.isWord(...words)) return false;
     this.at++;
+    return true;
+  }
+  acceptSymbol(symbol: string): boolean {
+    if (!this.isSymbol(symbol)) return false;
+    this.at++;
+    return true;
+  }
+  word(...words: string[]): void {
+    if (!this.accept(...words)) throw new SyntaxError(`expected ${words.join(' or ')}`);
   }
   symbol(symbol: string): void {
-    if (!this.isSymbol(symbol)) throw new SyntaxError(`expected ${symbol}`);
-    this.at++;
+    if (!this.acceptSymbol(symbol)) throw new SyntaxError(`expected ${symbol}`);
   }
   name(): string {
     const token = this.take();
@@ -87,8 +96,7 @@ class Reader {
     return left;
   }
   private negation(): SqlNode {
-    if (this.isWord('not')) {
-      this.take();
+    if (this.accept('not')) {
       return { operator: 'not', params: [this.negation()] };
     }
     return this.comparison();
@@ -100,27 +108,23 @@ class Reader {
       this.take();
       return { operator: token.text, params: [left, this.additive()] };
     }
-    if (this.isWord('is')) {
-      this.take();
-      const negated = this.isWord('not') && !!this.take();
+    if (this.accept('is')) {
+      const negated = this.accept('not');
       this.word('null');
       return { operator: negated ? 'is not null' : 'is null', params: [left] };
     }
     const negated = this.isWord('not') && ['in', 'like', 'between'].includes(this.peek(1)?.text.toLowerCase() ?? '') && !!this.take();
-    if (this.isWord('like')) {
-      this.take();
+    if (this.accept('like')) {
       return { operator: negated ? 'not like' : 'like', params: [left, this.additive()] };
     }
-    if (this.isWord('in')) {
-      this.take();
+    if (this.accept('in')) {
       this.symbol('(');
       const items = [this.expression()];
-      while (this.isSymbol(',') && this.take()) items.push(this.expression());
+      while (this.acceptSymbol(',')) items.push(this.expression());
       this.symbol(')');
       return { operator: negated ? 'not in' : 'in', params: [left, ...items] };
     }
-    if (this.isWord('between')) {
-      this.take();
+    if (this.accept('between')) {
       const low = this.additive();
       this.word('and');
       return { operator: negated ? 'not between' : 'between', params: [left, low, this.additive()] };
@@ -154,19 +158,17 @@ class Reader {
       if (lower === 'true' || lower === 'false') return { value: lower, valtype: 'bool' };
     }
     if (token.kind !== 'word' && token.kind !== 'quoted') throw new SyntaxError(`unexpected ${token.text}`);
-    if (this.isSymbol('(')) {
-      this.take();
+    if (this.acceptSymbol('(')) {
       const params: SqlNode[] = [];
-      const distinct = this.isWord('distinct') && !!this.take();
+      const distinct = this.accept('distinct');
       if (!this.isSymbol(')')) {
         params.push(this.expression());
-        while (this.isSymbol(',') && this.take()) params.push(this.expression());
+        while (this.acceptSymbol(',')) params.push(this.expression());
       }
       this.symbol(')');
       return { function: token.text.toLowerCase(), params, ...(distinct ? { distinct: true } : {}) };
     }
-    if (this.isSymbol('.')) {
-      this.take();
+    if (this.acceptSymbol('.')) {
       const column = this.isSymbol('*') ? (this.take(), '*') : this.name();
       return { table: token.text, colname: column };
     }
@@ -175,17 +177,14 @@ class Reader {
 
   /** An optional `[as] alias` after a column or table. */
   alias(): string | undefined {
-    if (this.isWord('as')) {
-      this.take();
-      return this.name();
-    }
+    if (this.accept('as')) return this.name();
     const token = this.peek();
     if (token && (token.kind === 'quoted' || (token.kind === 'word' && !clauseWords.has(token.text.toLowerCase())))) return this.name();
     return undefined;
   }
   list<T>(item: () => T): T[] {
     const items = [item()];
-    while (this.isSymbol(',') && this.take()) items.push(item());
+    while (this.acceptSymbol(',')) items.push(item());
     return items;
   }
 }
@@ -193,17 +192,13 @@ class Reader {
 function selectStatement(reader: Reader): SqlNode {
   reader.word('select');
   const model: SqlNode = { statement: 'select' };
-  if (reader.isWord('distinct')) {
-    reader.take();
-    model.distinct = true;
-  }
+  if (reader.accept('distinct')) model.distinct = true;
   model.columns = reader.list(() => {
     const expression = reader.expression();
     const alias = reader.alias();
     return alias ? { ...expression, alias } : expression;
   });
-  if (reader.isWord('from')) {
-    reader.take();
+  if (reader.accept('from')) {
     const from: SqlNode[] = [];
     const table = (): SqlNode => {
       const name = reader.name();
@@ -215,32 +210,21 @@ function selectStatement(reader: Reader): SqlNode {
     while (reader.isWord('join', 'inner', 'left', 'right', 'full', 'cross')) {
       let kind = 'inner';
       if (!reader.isWord('join')) kind = reader.take().text.toLowerCase();
-      if (reader.isWord('outer')) reader.take();
+      reader.accept('outer');
       reader.word('join');
       const joined: SqlNode = { ...table(), join: kind };
-      if (reader.isWord('on')) {
-        reader.take();
-        joined.on = reader.expression();
-      }
+      if (reader.accept('on')) joined.on = reader.expression();
       from.push(joined);
     }
     model.from = from;
   }
-  if (reader.isWord('where')) {
-    reader.take();
-    model.where = reader.expression();
-  }
-  if (reader.isWord('group')) {
-    reader.take();
+  if (reader.accept('where')) model.where = reader.expression();
+  if (reader.accept('group')) {
     reader.word('by');
     model.groupby = reader.list(() => reader.expression());
   }
-  if (reader.isWord('having')) {
-    reader.take();
-    model.having = reader.expression();
-  }
-  if (reader.isWord('order')) {
-    reader.take();
+  if (reader.accept('having')) model.having = reader.expression();
+  if (reader.accept('order')) {
     reader.word('by');
     model.order = reader.list(() => {
       const expr = reader.expression();
@@ -248,14 +232,10 @@ function selectStatement(reader: Reader): SqlNode {
       return { direction, expr };
     });
   }
-  if (reader.isWord('limit')) {
-    reader.take();
+  if (reader.accept('limit')) {
     const count = reader.take();
     const limit: SqlNode = { rowcount: count.text };
-    if (reader.isWord('offset')) {
-      reader.take();
-      limit.offset = reader.take().text;
-    }
+    if (reader.accept('offset')) limit.offset = reader.take().text;
     model.limit = limit;
   }
   return model;
@@ -269,22 +249,16 @@ export function parseSqlModel(text: string): SqlNode | undefined {
   try {
     let model: SqlNode;
     if (reader.isWord('select')) model = selectStatement(reader);
-    else if (reader.isWord('insert')) {
-      reader.take();
+    else if (reader.accept('insert')) {
       reader.word('into');
       model = { statement: 'insert', table: reader.name() };
       return model;
-    } else if (reader.isWord('update')) {
-      reader.take();
+    } else if (reader.accept('update')) {
       return { statement: 'update', table: reader.name() };
-    } else if (reader.isWord('delete')) {
-      reader.take();
+    } else if (reader.accept('delete')) {
       reader.word('from');
       model = { statement: 'delete', table: reader.name() };
-      if (reader.isWord('where')) {
-        reader.take();
-        model.where = reader.expression();
-      }
+      if (reader.accept('where')) model.where = reader.expression();
     } else return undefined;
     return reader.done() ? model : undefined;
   } catch (error) {
