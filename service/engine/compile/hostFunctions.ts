@@ -35,6 +35,13 @@ function hostFunction(name: string, parameterTypes: DuckDBType[], returnType: Du
   });
 }
 
+/** The four octets of a dotted IPv4 address, or undefined. */
+function ipv4Octets(text: string): [number, number, number, number] | undefined {
+  const match = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  const octets = match?.slice(1).map(Number);
+  return octets && octets.every((octet) => octet <= 255) ? (octets as [number, number, number, number]) : undefined;
+}
+
 /** An IPv6 (or IPv4, as ::ffff:a.b.c.d) address with an optional /prefix: its 128-bit value and prefix length. */
 export function parseIpv6(text: string): { value: bigint; prefix: number } | undefined {
   const [address = '', prefixText, extra] = text.trim().split('/');
@@ -44,10 +51,9 @@ export function parseIpv6(text: string): { value: bigint; prefix: number } | und
     if (!/^\d{1,3}$/.test(prefixText)) return undefined;
     prefix = Number(prefixText);
   }
-  const ipv4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(address);
-  if (ipv4) {
-    const octets = ipv4.slice(1).map(Number);
-    if (octets.some((octet) => octet > 255)) return undefined;
+  if (/^[\d.]+$/.test(address)) {
+    const octets = ipv4Octets(address);
+    if (!octets) return undefined;
     const value = (0xffffn << 32n) | octets.reduce((sum, octet) => (sum << 8n) | BigInt(octet), 0n);
     if (prefixText !== undefined && prefix > 32) return undefined;
     return { value, prefix: prefixText === undefined ? 128 : 96 + prefix };
@@ -60,9 +66,9 @@ export function parseIpv6(text: string): { value: bigint; prefix: number } | und
   const expand = (part: string[]) => {
     const last = part.at(-1);
     if (last && last.includes('.')) {
-      const embedded = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(last);
-      if (!embedded || embedded.slice(1).some((octet) => Number(octet) > 255)) return undefined;
-      const [a, b, c, d] = embedded.slice(1).map(Number) as [number, number, number, number];
+      const embedded = ipv4Octets(last);
+      if (!embedded) return undefined;
+      const [a, b, c, d] = embedded;
       return [...part.slice(0, -1), ((a << 8) | b).toString(16), ((c << 8) | d).toString(16)];
     }
     return part;
