@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import { projectRoot } from './harness.ts';
 
-export const extensionTestsOut = path.join(projectRoot, 'dist/e2e/extension');
+const extensionTestsOut = path.join(projectRoot, 'dist/e2e/extension');
 
 /** Gives the path of the entry the extension host calls `run()` on. */
 export async function buildExtensionTests(): Promise<string> {

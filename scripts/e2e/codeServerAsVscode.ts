@@ -19,9 +19,9 @@ import { mkdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { format } from 'node:util';
 import type { BrowserContext } from 'playwright-core';
-import { ensureCodeServer, launchBrowser, removeDir, scratchDir, SetupError, startCodeServer, stopAll, type CodeServer } from './harness.ts';
+import { describeError, ensureCodeServer, launchBrowser, removeDir, scratchDir, SetupError, startCodeServer, stopAll, type CodeServer } from './harness.ts';
 
-export interface VscodeTestLaunch {
+interface VscodeTestLaunch {
   extensionDevelopmentPath: string;
   extensionTestsPath: string;
   /** A folder or .code-workspace to open; an empty folder when absent. */
@@ -37,7 +37,7 @@ const flagsWithValue = new Set(['--extensionDevelopmentPath', '--extensionTestsP
  * `--extensions-dir`) are ignored: every run gets fresh ones in a scratch folder. Flags meant for
  * Electron (`--no-sandbox`, `--disable-gpu-sandbox`, …) have no meaning for code-server.
  */
-export function parseVscodeArgs(argv: string[]): VscodeTestLaunch {
+function parseVscodeArgs(argv: string[]): VscodeTestLaunch {
   const developmentPaths: string[] = [];
   let testsPath: string | undefined;
   let folder: string | undefined;
@@ -72,7 +72,7 @@ function workbenchQuery(folder: string): string {
 }
 
 /** Runs the suite in code-server's extension host; gives the exit code. */
-export async function runInCodeServer(launch: VscodeTestLaunch): Promise<number> {
+async function runInCodeServer(launch: VscodeTestLaunch): Promise<number> {
   const timeoutSeconds = Number(process.env.APL_E2E_TIMEOUT ?? 300);
   const work = scratchDir('apl-e2e-vscode-');
   let codeServer: CodeServer | undefined;
@@ -113,7 +113,7 @@ export async function runInCodeServer(launch: VscodeTestLaunch): Promise<number>
     clearTimeout(timer);
     if (code === 124) console.error(`code-server-as-vscode: no result from the extension host after ${timeoutSeconds} s`);
   } catch (error) {
-    console.error(`code-server-as-vscode: ${error instanceof SetupError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    console.error(`code-server-as-vscode: ${describeError(error)}`);
     code = 2;
   } finally {
     process.off('SIGINT', interrupted);

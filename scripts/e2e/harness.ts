@@ -4,14 +4,13 @@
  * loopback only. Every process is started in its own process group and stopped by its id.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, closeSync, constants, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { BrowserContext } from 'playwright-core';
 
-export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+export const projectRoot = path.resolve(import.meta.dirname, '../..');
 
 export interface CodeServerInstall {
   entry: string;
@@ -24,9 +23,29 @@ export function ensureCodeServer(): CodeServerInstall {
   const installer = path.join(projectRoot, 'scripts/e2e/install-code-server.sh');
   const result = spawnSync('bash', [installer, dir], { stdio: 'inherit' });
   if (result.status !== 0) throw new SetupError(`installing code-server failed (${installer} exited with ${result.status ?? result.signal})`);
-  const chromium = process.env.CHROMIUM || ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((candidate) => existsSync(candidate));
+  const chromium = findChromium();
   if (!chromium) throw new SetupError('no chromium binary (set CHROMIUM)');
   return { entry: path.join(dir, 'node_modules/code-server/out/node/entry.js'), chromium };
+}
+
+/** The browser the installer settled on: $CHROMIUM, else `chromium` or `chromium-browser` on the PATH. */
+export function findChromium(): string | undefined {
+  if (process.env.CHROMIUM) return process.env.CHROMIUM;
+  const directories = (process.env.PATH ?? '').split(path.delimiter).filter(Boolean);
+  for (const name of ['chromium', 'chromium-browser']) {
+    const found = directories.map((directory) => path.join(directory, name)).find(isExecutableFile);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function isExecutableFile(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /** A failure of the test machinery rather than of a test. */
@@ -34,13 +53,38 @@ export class SetupError extends Error {
   override name = 'SetupError';
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** A setup failure by its message (it says what to do); anything else with its stack. */
+export function describeError(error: unknown): string {
+  if (error instanceof SetupError) return error.message;
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+/** `npm run package`; gives the .vsix, or prints the packager's output and throws. */
+export function packageExtension(): string {
+  const vsix = path.join(projectRoot, 'dist/apl-tools.vsix');
+  const packaged = spawnSync('npm', ['run', '--silent', 'package'], { cwd: projectRoot, encoding: 'utf8' });
+  if (packaged.status !== 0 || !existsSync(vsix)) {
+    process.stderr.write(`${packaged.stdout}${packaged.stderr}`);
+    throw new SetupError(`npm run package did not produce ${vsix}`);
+  }
+  return vsix;
+}
+
+/** `preferred` when it is free on loopback, else any free port. */
+export async function freePort(preferred?: number): Promise<number> {
+  const port = (preferred !== undefined && (await bindOnce(preferred))) || (await bindOnce(0));
+  if (!port) throw new SetupError('no free loopback port');
+  return port;
+}
+
+/** Listens on `port` and closes again; gives the port it got, undefined when it could not listen. */
+function bindOnce(port: number): Promise<number | undefined> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.once('error', () => resolve(undefined));
+    server.listen(port, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : undefined));
     });
   });
 }
@@ -123,7 +167,7 @@ export interface AplService {
  * Events per demo dataset for the tests: a fifth of the default loads in seconds even on a busy
  * machine and still fills every 5-minute bucket of the last hour.
  */
-export const testDemoEvents = 20_000;
+const testDemoEvents = 20_000;
 
 /** `apl serve --demo` from dist/ on a free loopback port, in a fresh data directory; resolves once the demo data is in. */
 export async function startAplService(workDir: string, demoEvents: number | undefined = testDemoEvents, token = 'xapt-e2e-admin-token'): Promise<AplService> {
@@ -144,12 +188,10 @@ export async function startAplService(workDir: string, demoEvents: number | unde
 export interface CodeServer {
   url: string;
   process: Process;
-  userDataDir: string;
-  extensionsDir: string;
 }
 
 /** Settings that keep the workbench quiet and predictable for tests. */
-export const quietSettings: Record<string, unknown> = {
+const quietSettings: Record<string, unknown> = {
   'workbench.startupEditor': 'none',
   'workbench.tips.enabled': false,
   'workbench.enableExperiments': false,
@@ -169,8 +211,6 @@ export interface CodeServerOptions {
   port?: number;
   /** Extensions already installed there; a fresh folder by default. */
   extensionsDir?: string;
-  /** Opened when the browser asks for no folder. */
-  folder?: string;
 }
 
 /** code-server on a loopback port with its own user data, no auth, no gallery. */
@@ -187,7 +227,6 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     '--auth', 'none',
     '--bind-addr', `127.0.0.1:${port}`,
     '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override', '--ignore-last-opened',
-    ...(options.folder ? [options.folder] : []),
   ];
   const server = startProcess('code-server', process.execPath, args, path.join(options.workDir, 'code-server.log'), {
     ...process.env,
@@ -203,7 +242,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
       return false;
     }
   });
-  return { url, process: server, userDataDir, extensionsDir };
+  return { url, process: server };
 }
 
 /** --config keeps code-server from writing ~/.config/code-server/config.yaml. */
@@ -211,8 +250,8 @@ function codeServerFlags(workDir: string, userDataDir: string, extensionsDir: st
   return ['--config', path.join(workDir, 'code-server.yaml'), '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
 }
 
-/** `code-server --install-extension FILE` into an extensions folder; gives the installer's output. */
-export function installVsix(install: CodeServerInstall, workDir: string, extensionsDir: string, vsix: string): string {
+/** `code-server --install-extension FILE` into an extensions folder. */
+export function installVsix(install: CodeServerInstall, workDir: string, extensionsDir: string, vsix: string): void {
   mkdirSync(extensionsDir, { recursive: true });
   const result = spawnSync(process.execPath, [install.entry, ...codeServerFlags(workDir, path.join(workDir, 'user-data'), extensionsDir), '--install-extension', vsix], {
     encoding: 'utf8',
@@ -220,7 +259,6 @@ export function installVsix(install: CodeServerInstall, workDir: string, extensi
   });
   const output = `${result.stdout}${result.stderr}`.trim();
   if (result.status !== 0 || !/was successfully installed/.test(output)) throw new SetupError(`installing ${vsix} into code-server failed:\n${output}`);
-  return output;
 }
 
 export interface BrowserOptions {

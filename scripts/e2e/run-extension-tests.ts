@@ -15,7 +15,7 @@ import { mkdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { runTests, TestRunFailedError } from '@vscode/test-electron';
 import { buildExtensionTests } from './buildTests.ts';
-import { ensureCodeServer, projectRoot, removeDir, scratchDir, SetupError, startAplService, stopAll, type AplService } from './harness.ts';
+import { describeError, ensureCodeServer, projectRoot, removeDir, scratchDir, startAplService, stopAll, type AplService } from './harness.ts';
 
 const vscodeExecutable = path.join(projectRoot, 'scripts/e2e/code-server-as-vscode.mjs');
 
@@ -45,14 +45,14 @@ export async function runExtensionTests(given?: { url: string; token: string }):
     mkdirSync(workspace);
     code = await runSuite({
       vscodeExecutablePath: vscodeExecutable,
-      extensionDevelopmentPath: projectRoot.replace(/\/$/, ''),
+      extensionDevelopmentPath: projectRoot,
       extensionTestsPath: testsEntry,
       launchArgs: [workspace],
       // Reaches the extension host: the executable passes its environment on to code-server.
       extensionTestsEnv: { APL_E2E_SERVICE_URL: service.url, APL_E2E_TOKEN: service.token, APL_E2E_GREP: process.env.APL_E2E_GREP ?? '' },
     });
   } catch (error) {
-    console.error(`extension-host tests: ${error instanceof SetupError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    console.error(`extension-host tests: ${describeError(error)}`);
     code = 2;
   } finally {
     await stopAll(ownService?.process);

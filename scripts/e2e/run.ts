@@ -6,10 +6,10 @@
  *   4. the Playwright UI test against the installed .vsix (test/e2e/ui/*.ui.ts, node:test)
  * Ends with one line per part and exits non-zero when any failed.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import * as path from 'node:path';
-import { ensureCodeServer, projectRoot, removeDir, scratchDir, SetupError, startAplService, stopAll, type AplService } from './harness.ts';
+import { describeError, ensureCodeServer, packageExtension, projectRoot, removeDir, scratchDir, startAplService, stopAll, type AplService } from './harness.ts';
 import { runExtensionTests } from './run-extension-tests.ts';
 
 const started = Date.now();
@@ -30,12 +30,7 @@ try {
   record('setup: code-server and chromium', true, since);
 
   since = Date.now();
-  const vsix = path.join(projectRoot, 'dist/apl-tools.vsix');
-  const packaged = spawnSync('npm', ['run', '--silent', 'package'], { cwd: projectRoot, encoding: 'utf8' });
-  if (packaged.status !== 0 || !existsSync(vsix)) {
-    process.stderr.write(`${packaged.stdout}${packaged.stderr}`);
-    throw new SetupError('npm run package failed');
-  }
+  const vsix = packageExtension();
   record('package: dist/apl-tools.vsix', true, since);
 
   since = Date.now();
@@ -61,7 +56,7 @@ try {
   });
   record('workbench UI test (Playwright, installed .vsix)', ui === 0, since, ui === 0 ? '' : `exit ${ui}`);
 } catch (error) {
-  record('setup', false, started, error instanceof SetupError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error));
+  record('setup', false, started, describeError(error));
   if (service) console.error(`--- end of the service log ---\n${service.process.logTail()}`);
 } finally {
   await stopAll(service?.process);

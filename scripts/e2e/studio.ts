@@ -5,11 +5,9 @@
  *
  * Env: APL_STUDIO_PORT (code-server's port, default 8090 or a free one).
  */
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import * as path from 'node:path';
-import { ensureCodeServer, freePort, installVsix, projectRoot, removeDir, scratchDir, SetupError, startAplService, startCodeServer, stopAll, type AplService, type CodeServer } from './harness.ts';
+import { ensureCodeServer, freePort, installVsix, packageExtension, projectRoot, removeDir, scratchDir, startAplService, startCodeServer, stopAll, type AplService, type CodeServer } from './harness.ts';
 
 const work = scratchDir('apl-studio-');
 let service: AplService | undefined;
@@ -28,17 +26,13 @@ process.on('SIGTERM', () => void stop(0));
 try {
   const install = ensureCodeServer();
   console.log('studio: building and packaging the extension…');
-  const packaged = spawnSync('npm', ['run', '--silent', 'package'], { cwd: projectRoot, encoding: 'utf8' });
-  if (packaged.status !== 0) {
-    process.stderr.write(`${packaged.stdout}${packaged.stderr}`);
-    throw new SetupError('npm run package failed');
-  }
+  const vsix = packageExtension();
   const extensionsDir = path.join(work, 'extensions');
-  installVsix(install, work, extensionsDir, path.join(projectRoot, 'dist/apl-tools.vsix'));
+  installVsix(install, work, extensionsDir, vsix);
 
   console.log('studio: starting the local service with the demo datasets…');
   service = await startAplService(work, 100_000, `xapt-${randomBytes(18).toString('hex')}`);
-  const port = process.env.APL_STUDIO_PORT ? Number(process.env.APL_STUDIO_PORT) : (await portIsFree(8090)) ? 8090 : await freePort();
+  const port = process.env.APL_STUDIO_PORT ? Number(process.env.APL_STUDIO_PORT) : await freePort(8090);
   codeServer = await startCodeServer({
     install,
     workDir: work,
@@ -71,12 +65,4 @@ live in ${work} and go when the studio stops.`);
 } catch (error) {
   console.error(`studio: ${error instanceof Error ? error.message : String(error)}`);
   await stop(1);
-}
-
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
 }

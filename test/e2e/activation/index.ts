@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 
-export const extensionIds = { apl: 'apl-tools.apl-tools', empty: 'apl-bench.empty-extension' } as const;
+const extensionIds = { apl: 'apl-tools.apl-tools', empty: 'apl-bench.empty-extension' } as const;
 
 export interface ActivationFigures {
   /** Milliseconds of `activate()` per extension, in the order measured. */

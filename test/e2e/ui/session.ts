@@ -1,21 +1,20 @@
 /**
  * One workbench for the UI test: code-server with the packaged extension (.vsix) installed, the
  * local service with demo data, a copy of examples/ as the workspace, headless chromium on it.
- * The service and the .vsix come from scripts/e2e/run-all.ts through the environment when it runs
- * this file; run alone, the file starts and builds its own.
+ * The service and the .vsix come from scripts/e2e/run.ts through the environment when it runs
+ * this file; run alone, the file starts and packages its own.
  */
-import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync } from 'node:fs';
+import { cpSync } from 'node:fs';
 import * as path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import {
   ensureCodeServer,
   installVsix,
   launchBrowser,
+  packageExtension,
   projectRoot,
   removeDir,
   scratchDir,
-  SetupError,
   startAplService,
   startCodeServer,
   stopAll,
@@ -26,7 +25,6 @@ import {
 export interface Session {
   page: Page;
   service: { url: string; token: string };
-  workspace: string;
   close(): Promise<void>;
 }
 
@@ -59,7 +57,7 @@ export async function openSession(): Promise<Session> {
   };
   try {
     const install = ensureCodeServer();
-    const vsix = process.env.APL_E2E_VSIX || packageVsix();
+    const vsix = process.env.APL_E2E_VSIX || packageExtension();
     const extensionsDir = path.join(work, 'extensions');
     installVsix(install, work, extensionsDir, vsix);
 
@@ -76,27 +74,10 @@ export async function openSession(): Promise<Session> {
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     // The explorer lists the files once the remote file system is connected.
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'http-errors.apl' }).waitFor({ timeout: 60_000 });
-    return {
-      page,
-      service: target,
-      workspace,
-      close: async () => {
-        const log = codeServer?.process.logTail(2000);
-        await close();
-        return void log;
-      },
-    };
+    return { page, service: target, close };
   } catch (error) {
     if (codeServer) console.error(`--- end of the code-server log ---\n${codeServer.process.logTail()}`);
     await close();
     throw error;
   }
-}
-
-/** `npm run package` unless a .vsix newer than the bundles is there. */
-function packageVsix(): string {
-  const vsix = path.join(projectRoot, 'dist/apl-tools.vsix');
-  const result = spawnSync('npm', ['run', '--silent', 'package'], { cwd: projectRoot, stdio: 'inherit' });
-  if (result.status !== 0 || !existsSync(vsix)) throw new SetupError(`npm run package did not produce ${vsix}`);
-  return vsix;
 }
