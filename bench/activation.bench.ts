@@ -16,8 +16,8 @@
 import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import * as esbuild from 'esbuild';
-import { ensureCodeServer, launchBrowser, removeDir, scratchDir, startCodeServer, stopAll, type CodeServer } from '../scripts/e2e/harness.ts';
+import { buildExtensionTests } from '../scripts/e2e/buildTests.ts';
+import { ensureCodeServer, launchBrowser, removeDir, runDevelopmentWindow, scratchDir, startCodeServer, stopAll, type CodeServer } from '../scripts/e2e/harness.ts';
 import type { ActivationFigures } from '../test/e2e/activation/index.ts';
 import { repoRoot } from './lib/paths.ts';
 import { writeJson } from './lib/report.ts';
@@ -29,21 +29,6 @@ const runTimeoutMs = 120_000;
 const fixture = join(repoRoot, 'test/e2e/activation/empty-extension');
 
 if (!existsSync(join(repoRoot, 'dist/extension.js'))) throw new Error('dist/extension.js is missing: npm run build first');
-
-async function buildSuite(): Promise<string> {
-  const outdir = join(repoRoot, 'dist/e2e/activation');
-  await esbuild.build({
-    entryPoints: [join(repoRoot, 'test/e2e/activation/index.ts')],
-    outdir,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    external: ['vscode'],
-    logLevel: 'warning',
-  });
-  return join(outdir, 'index.js');
-}
 
 async function measureOnce(suite: string, run: number): Promise<ActivationFigures> {
   const install = ensureCodeServer();
@@ -65,22 +50,17 @@ async function measureOnce(suite: string, run: number): Promise<ActivationFigure
       env: { APL_ACTIVATION_OUT: out, APL_ACTIVATION_ORDER: process.env.APL_ACTIVATION_ORDER ?? 'empty-first' },
     });
     browser = await launchBrowser({ chromium: install.chromium, profileDir: join(work, 'chromium'), allowedOrigins: [codeServer.url] });
-    let finish!: (code: number) => void;
-    const finished = new Promise<number>((resolve) => (finish = resolve));
-    await browser.exposeFunction('codeAutomationLog', (type: string, args: unknown) => {
-      if (type === 'error') process.stderr.write(`${Array.isArray(args) ? args.join(' ') : String(args)}\n`);
+    const code = await runDevelopmentWindow({
+      codeServer,
+      browser,
+      extensionDevelopmentPath: repoRoot,
+      extensionTestsPath: suite,
+      folder: workspace,
+      timeoutMs: runTimeoutMs,
+      log: (type, line) => {
+        if (type === 'error') process.stderr.write(`${line}\n`);
+      },
     });
-    await browser.exposeFunction('codeAutomationExit', (code: number) => finish(Number(code)));
-    const page = browser.pages()[0] ?? (await browser.newPage());
-    const remote = (file: string) => `vscode-remote://${new URL(codeServer!.url).host}${file}`;
-    const payload = [
-      ['extensionDevelopmentPath', remote(repoRoot.replace(/\/$/, ''))],
-      ['extensionTestsPath', remote(suite)],
-    ];
-    await page.goto(`${codeServer.url}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
-    let timer: NodeJS.Timeout | undefined;
-    const code = await Promise.race([finished, new Promise<number>((resolve) => (timer = setTimeout(() => resolve(124), runTimeoutMs)))]);
-    clearTimeout(timer);
     if (code !== 0 || !existsSync(out)) throw new Error(`run ${run + 1}: the activation suite ended with ${code === 124 ? 'no result in time' : `exit ${code}`}\n${codeServer.process.logTail()}`);
     return JSON.parse(readFileSync(out, 'utf8')) as ActivationFigures;
   } finally {
@@ -90,7 +70,7 @@ async function measureOnce(suite: string, run: number): Promise<ActivationFigure
 }
 
 async function main(): Promise<void> {
-  const suite = await buildSuite();
+  const suite = await buildExtensionTests('activation');
   const measured: ActivationFigures[] = [];
   for (let run = 0; run < runs; run++) {
     const figures = await measureOnce(suite, run);

@@ -1,19 +1,21 @@
-/** Bundles the extension-host suite (test/e2e/extension) into dist/e2e/extension: one file per suite plus the mocha entry. */
+/**
+ * Bundles a suite the extension host runs (a folder of test/e2e) into dist/e2e/<folder>: its
+ * index.ts, the entry the host calls `run()` on, plus one file per *.e2e.ts beside it.
+ */
 import { readdirSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import { projectRoot } from './harness.ts';
 
-const extensionTestsOut = path.join(projectRoot, 'dist/e2e/extension');
-
-/** Gives the path of the entry the extension host calls `run()` on. */
-export async function buildExtensionTests(): Promise<string> {
-  const source = path.join(projectRoot, 'test/e2e/extension');
+/** Gives the path of the bundled entry. */
+export async function buildExtensionTests(folder: 'extension' | 'activation'): Promise<string> {
+  const source = path.join(projectRoot, 'test/e2e', folder);
+  const outdir = path.join(projectRoot, 'dist/e2e', folder);
   const suites = readdirSync(source).filter((name) => name.endsWith('.e2e.ts'));
-  rmSync(extensionTestsOut, { recursive: true, force: true });
+  rmSync(outdir, { recursive: true, force: true });
   await esbuild.build({
     entryPoints: ['index.ts', ...suites].map((name) => path.join(source, name)),
-    outdir: extensionTestsOut,
+    outdir,
     bundle: true,
     platform: 'node',
     target: 'node20',
@@ -23,5 +25,5 @@ export async function buildExtensionTests(): Promise<string> {
     external: ['vscode', 'mocha'],
     logLevel: 'warning',
   });
-  return path.join(extensionTestsOut, 'index.js');
+  return path.join(outdir, 'index.js');
 }

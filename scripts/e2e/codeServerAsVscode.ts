@@ -17,9 +17,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import * as path from 'node:path';
-import { format } from 'node:util';
 import type { BrowserContext } from 'playwright-core';
-import { describeError, ensureCodeServer, launchBrowser, removeDir, scratchDir, SetupError, startCodeServer, stopAll, type CodeServer } from './harness.ts';
+import { describeError, ensureCodeServer, launchBrowser, removeDir, runDevelopmentWindow, scratchDir, SetupError, startCodeServer, stopAll, type CodeServer } from './harness.ts';
 
 interface VscodeTestLaunch {
   extensionDevelopmentPath: string;
@@ -67,10 +66,6 @@ function parseVscodeArgs(argv: string[]): VscodeTestLaunch {
 /** Workbench chatter the extension host forwards with the suite's output. */
 const noise = /^(Creation of workbench contribution|Ignoring fetching additional builtin extensions|Creating a socket|Resolving connection token|Resolved connection token|Updating additional builtin|\[Service Worker\]|ChatSessionStore|Started local extension host|Loading development extension)/;
 
-function workbenchQuery(folder: string): string {
-  return folder.endsWith('.code-workspace') ? `workspace=${encodeURIComponent(folder)}` : `folder=${encodeURIComponent(folder)}`;
-}
-
 /** Runs the suite in code-server's extension host; gives the exit code. */
 async function runInCodeServer(launch: VscodeTestLaunch): Promise<number> {
   const timeoutSeconds = Number(process.env.APL_E2E_TIMEOUT ?? 300);
@@ -88,29 +83,18 @@ async function runInCodeServer(launch: VscodeTestLaunch): Promise<number> {
     if (!launch.folder) mkdirSync(folder);
     codeServer = await startCodeServer({ install, workDir: work });
     browser = await launchBrowser({ chromium: install.chromium, profileDir: path.join(work, 'chromium'), allowedOrigins: [codeServer.url] });
-
-    let finish!: (code: number) => void;
-    const finished = new Promise<number>((resolve) => (finish = resolve));
-    await browser.exposeFunction('codeAutomationLog', (type: string, args: unknown) => {
-      const line = Array.isArray(args) ? format(...args) : String(args);
-      if (noise.test(line)) return;
-      (type === 'error' ? process.stderr : process.stdout).write(`${line}\n`);
+    code = await runDevelopmentWindow({
+      codeServer,
+      browser,
+      extensionDevelopmentPath: launch.extensionDevelopmentPath,
+      extensionTestsPath: launch.extensionTestsPath,
+      folder,
+      disableExtensions: launch.disableExtensions,
+      timeoutMs: timeoutSeconds * 1000,
+      log: (type, line) => {
+        if (!noise.test(line)) (type === 'error' ? process.stderr : process.stdout).write(`${line}\n`);
+      },
     });
-    await browser.exposeFunction('codeAutomationExit', (exitCode: number) => finish(Number(exitCode)));
-    const page = browser.pages()[0] ?? (await browser.newPage());
-    page.on('pageerror', (error) => process.stderr.write(`[workbench page error] ${error.message}\n`));
-
-    const remote = (file: string) => `vscode-remote://${new URL(codeServer!.url).host}${file}`;
-    const payload = [
-      ['extensionDevelopmentPath', remote(launch.extensionDevelopmentPath.replace(/\/$/, ''))],
-      ['extensionTestsPath', remote(launch.extensionTestsPath)],
-      ...(launch.disableExtensions ? [['disableExtensions', 'true']] : []),
-    ];
-    await page.goto(`${codeServer.url}/?${workbenchQuery(folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<number>((resolve) => (timer = setTimeout(() => resolve(124), timeoutSeconds * 1000)));
-    code = await Promise.race([finished, timedOut]);
-    clearTimeout(timer);
     if (code === 124) console.error(`code-server-as-vscode: no result from the extension host after ${timeoutSeconds} s`);
   } catch (error) {
     console.error(`code-server-as-vscode: ${describeError(error)}`);

@@ -8,6 +8,7 @@ import { accessSync, closeSync, constants, existsSync, mkdirSync, mkdtempSync, o
 import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { format } from 'node:util';
 import type { BrowserContext } from 'playwright-core';
 
 export const projectRoot = path.resolve(import.meta.dirname, '../..');
@@ -280,6 +281,49 @@ export async function launchBrowser(options: BrowserOptions): Promise<BrowserCon
   const allowed = (url: URL) => options.allowedOrigins.includes(url.origin) || url.protocol === 'data:' || url.protocol === 'blob:';
   await context.route((url) => !allowed(url), (route) => route.abort());
   return context;
+}
+
+export interface DevelopmentWindow {
+  codeServer: CodeServer;
+  browser: BrowserContext;
+  /** The extension to load as in development, and the file whose `run()` the extension host calls. */
+  extensionDevelopmentPath: string;
+  extensionTestsPath: string;
+  /** The folder (or .code-workspace) the window opens. */
+  folder: string;
+  disableExtensions?: boolean;
+  timeoutMs: number;
+  /** Each console message of the extension host, and each error of the workbench page (as 'error'). */
+  log(type: string, line: string): void;
+}
+
+/**
+ * Opens the workbench as VS Code opens an extension development window: the payload names the
+ * extension and the tests as vscode-remote URIs. The workbench reports the console of `run()`
+ * through `window.codeAutomationLog` and its outcome through `window.codeAutomationExit`.
+ * Gives that exit code, or 124 when none came within the time.
+ */
+export async function runDevelopmentWindow(window: DevelopmentWindow): Promise<number> {
+  let finish!: (code: number) => void;
+  const finished = new Promise<number>((resolve) => (finish = resolve));
+  await window.browser.exposeFunction('codeAutomationLog', (type: string, args: unknown) => window.log(type, Array.isArray(args) ? format(...args) : String(args)));
+  await window.browser.exposeFunction('codeAutomationExit', (code: number) => finish(Number(code)));
+  const page = window.browser.pages()[0] ?? (await window.browser.newPage());
+  page.on('pageerror', (error) => window.log('error', `[workbench page error] ${error.message}`));
+
+  const remote = (file: string) => `vscode-remote://${new URL(window.codeServer.url).host}${file}`;
+  const payload = [
+    ['extensionDevelopmentPath', remote(window.extensionDevelopmentPath)],
+    ['extensionTestsPath', remote(window.extensionTestsPath)],
+    ...(window.disableExtensions ? [['disableExtensions', 'true']] : []),
+  ];
+  const opened = window.folder.endsWith('.code-workspace') ? `workspace=${encodeURIComponent(window.folder)}` : `folder=${encodeURIComponent(window.folder)}`;
+  await page.goto(`${window.codeServer.url}/?${opened}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<number>((resolve) => (timer = setTimeout(() => resolve(124), window.timeoutMs)));
+  const code = await Promise.race([finished, timedOut]);
+  clearTimeout(timer);
+  return code;
 }
 
 /** Stops everything given, in order, ignoring what is already gone. */

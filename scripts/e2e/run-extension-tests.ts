@@ -38,7 +38,7 @@ export async function runExtensionTests(given?: { url: string; token: string }):
   try {
     // Installed here rather than in the executable, so its first-run output is not mixed with the suite's.
     ensureCodeServer();
-    const testsEntry = await buildExtensionTests();
+    const testsEntry = await buildExtensionTests('extension');
     if (!given) ownService = await startAplService(work);
     const service = given ?? { url: ownService!.url, token: ownService!.token };
     const workspace = path.join(work, 'workspace');
