@@ -3,7 +3,7 @@ import { suite, suiteSetup, teardown, test } from 'mocha';
 import * as vscode from 'vscode';
 import type { Annotation, ApiTokenWithSecret } from '../../../client/serviceTypes.ts';
 import { ScriptedPrompts } from './scriptedPrompts.ts';
-import { callService, connectToService, testingApi } from './support.ts';
+import { callService, connectToService, eventually, testingApi } from './support.ts';
 
 suite('Service commands with their prompts', () => {
   suiteSetup(connectToService);
@@ -54,8 +54,8 @@ suite('Service commands with their prompts', () => {
     assert.deepEqual(created.datasetCapabilities, { 'sample-http-logs': { query: ['read'] } });
     const expires = Date.parse(created.expiresAt ?? '');
     assert.ok(Math.abs(expires - (Date.now() + 7 * 86_400_000)) < 3_600_000, `expires in 7 days: ${created.expiresAt}`);
-    await waitUntil(() => prompts.notices.length > 0);
-    assert.match(prompts.notices[0].detail ?? '', new RegExp(`^${created.token}\\b`), 'the secret is shown in the notice');
+    const notice = await eventually('the notice of the created token', () => prompts.notices[0], 5000);
+    assert.match(notice.detail ?? '', new RegExp(`^${created.token}\\b`), 'the secret is shown in the notice');
 
     const query = { apl: "['sample-http-logs'] | count" };
     assert.equal((await callService('POST', '/v1/datasets/_apl?format=tabular', query, created.token)).status, 200, 'the new token may query');
@@ -80,7 +80,3 @@ suite('Service commands with their prompts', () => {
     assert.equal((after.body as unknown[]).length, (before.body as unknown[]).length);
   });
 });
-
-async function waitUntil(condition: () => boolean): Promise<void> {
-  for (let waited = 0; !condition() && waited < 5000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
-}

@@ -2,6 +2,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AplExtensionApi, AplTestingApi } from '../../../client/extension.ts';
+import { eventually } from '../eventually.ts';
+
+export { eventually };
 
 /** Set by scripts/e2e/run-extension-tests.ts for the extension host. */
 export const service = {
@@ -52,17 +55,6 @@ export async function openAplFile(name: string, text: string): Promise<vscode.Te
   const document = await vscode.workspace.openTextDocument(uri);
   assert.equal(document.languageId, 'axiom-apl');
   return vscode.window.showTextDocument(document);
-}
-
-/** Polls `probe` until it gives a value (the language server and the webview answer asynchronously). */
-export async function eventually<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what} after ${timeoutMs / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 /** Calls the test service directly, as the admin unless another token is given. */

@@ -13,6 +13,7 @@ import * as path from 'node:path';
 import { after, before, describe, test, type TestContext } from 'node:test';
 import type { FrameLocator, Page } from 'playwright-core';
 import { projectRoot } from '../../../scripts/e2e/harness.ts';
+import { eventually } from '../eventually.ts';
 import { openSession, type Session } from './session.ts';
 
 const screenshotPath = path.resolve(projectRoot, process.env.APL_E2E_SCREENSHOT || 'dist/e2e/workbench.png');
@@ -66,12 +67,12 @@ describe('The packaged extension in VS Code (code-server + chromium)', { timeout
     await page.keyboard.type("\n\n// Server errors per 5 minutes\n['sample-http-logs']\n| where stauts == '500'\n| summarize count() by bin(_time, 5m)");
     const squiggle = page.locator('.monaco-editor .squiggly-error');
     // Diagnostics follow the typing with a delay: wait until they settle on the one wrong name.
-    await until('one squiggle, under the wrong field', async () => (await squiggle.count()) === 1 && ((await squiggle.first().boundingBox())?.width ?? Infinity) < 80);
+    await eventually('one squiggle, under the wrong field', async () => (await squiggle.count()) === 1 && ((await squiggle.first().boundingBox())?.width ?? Infinity) < 80);
     await page.keyboard.press('Escape'); // a suggestion or parameter-hint widget left open by the typing
     const hover = page.locator('.monaco-hover .hover-contents').filter({ hasText: 'stauts' }).first();
     // The squiggle lies under the text: hover its middle with the mouse rather than the element. A hover
     // only opens on a mouse move that rests, so a move swallowed while the editor re-lays out is retried.
-    await until('the hover over the squiggle', async () => {
+    await eventually('the hover over the squiggle', async () => {
       const box = await squiggle.first().boundingBox();
       if (!box) return false;
       await page.mouse.move(5, 5);
@@ -137,14 +138,6 @@ describe('The packaged extension in VS Code (code-server + chromium)', { timeout
     console.log(`screenshot: ${path.relative(projectRoot, screenshotPath)}`);
   });
 });
-
-async function until(what: string, condition: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what} after ${timeoutMs / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 /** The results webview: an outer iframe from the workbench and the extension's page inside it. */
 function results(page: Page): FrameLocator {
