@@ -4,7 +4,6 @@
 
 (() => {
   const rowHeight = 22;
-  const overscan = 10;
   const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   const randomFrom = (seed) => () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 
@@ -113,7 +112,7 @@
     // The rows in the DOM must be the ones at the scroll position, or the figures mean nothing.
     const rows = document.querySelector('.pane:not([hidden]) .rows');
     const first = Number(rows.dataset.first);
-    const expected = Math.max(0, Math.floor(scroller.scrollTop / rowHeight) - Number(rows.dataset.overscan ?? overscan));
+    const expected = Math.max(0, Math.floor(scroller.scrollTop / rowHeight) - Number(rows.dataset.overscan));
     if (Math.abs(first - expected) > 1) throw new Error(`the table shows row ${first} onwards at row ${expected}`);
     return { frames, work };
   }

@@ -15,7 +15,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { ensureCodeServer, launchBrowser, removeDir, scratchDir } from '../scripts/e2e/harness.ts';
+import { ensureCodeServer, findChromium, launchBrowser, removeDir, scratchDir } from '../scripts/e2e/harness.ts';
 import { repoRoot } from './lib/paths.ts';
 import { writeJson } from './lib/report.ts';
 import { summarize, type Summary } from './lib/stats.ts';
@@ -53,9 +53,10 @@ interface Figures {
 }
 
 async function main(): Promise<void> {
-  const { chromium } = ensureCodeServer();
+  // The installer puts chromium on a machine that has none.
+  const chromium = findChromium() ?? ensureCodeServer().chromium;
   const work = scratchDir('apl-bench-webview-');
-  const browser = await launchBrowser({ chromium, profileDir: join(work, 'chromium'), allowedOrigins: [origin], viewport: { width: 1400, height: 900 } });
+  const browser = await launchBrowser({ chromium, profileDir: join(work, 'chromium'), allowedOrigins: [origin] });
   const results: Record<string, Figures> = {};
   /** Chromium's own accounting of a scroll run (Performance.getMetrics), in ms per step. */
   const breakdown: Record<number, { script: number; style: number; layout: number; task: number }> = {};
