@@ -4,8 +4,8 @@ import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { findServiceCli } from '../../client/localServiceCommand.ts';
+import { projectRoot } from '../support/build.ts';
 
-const projectRoot = path.resolve(import.meta.dirname, '../..');
 const scratch = mkdtempSync(path.join(tmpdir(), 'apl-cli-lookup-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
