@@ -12,11 +12,9 @@
  * directory. Every failure goes to .bench/engine-reference.txt; the examples never enter the
  * repository.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { removeDir, scratchDir, startAplService, stopAll, type AplService } from '../scripts/e2e/harness.ts';
 import { repoRoot } from './lib/paths.ts';
 import { extractExamples, referencePath, type Example } from './reference/examples.ts';
 import { loadPlaygroundSchema, playgroundDatasetsIn } from './reference/playground.ts';
@@ -47,24 +45,7 @@ const examples = extractExamples(docsDirectory).examples.filter((example) =>
 );
 
 const token = 'xapt-engine-reference-bench';
-const dataDir = mkdtempSync(join(tmpdir(), 'apl-engine-reference-'));
-const service = spawn(process.execPath, [cli, 'serve', '--data', dataDir, '--port', '0', '--demo'], {
-  env: { ...process.env, APL_ADMIN_TOKEN: token },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-
-/** Waits for the address and for the demo load to finish. */
-function serviceReady(): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let url: string | undefined;
-    service.once('exit', (code) => reject(new Error(`apl serve exited with ${code}`)));
-    createInterface({ input: service.stdout! }).on('line', (line) => {
-      const listening = /^listening on (\S+)/.exec(line);
-      if (listening) url = listening[1];
-      if (/^demo datasets/.test(line) && url) resolve(url);
-    });
-  });
-}
+const work = scratchDir('apl-engine-reference-');
 
 async function runOne(url: string, example: Example): Promise<Outcome> {
   const response = await fetch(`${url}/v1/datasets/_apl?format=tabular`, {
@@ -86,8 +67,11 @@ function categoryOf(message: string): string {
     .slice(0, 160);
 }
 
+let service: AplService | undefined;
 try {
-  const url = await serviceReady();
+  // The demo datasets at their default size (no --demo-events).
+  service = await startAplService(work, undefined, token);
+  const url = service.url;
   const outcomes: Outcome[] = [];
   for (const example of examples) {
     if (args.includes('--trace')) console.log(`${example.block.file}:${example.block.line}`);
@@ -134,9 +118,8 @@ try {
   if (args.includes('--verbose')) console.log(details.join('\n'));
   console.log(`\ndetails: ${outputPath}`);
 } finally {
-  service.kill('SIGTERM');
-  await new Promise((resolve) => service.once('exit', resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  await stopAll(service?.process);
+  removeDir(work);
 }
 
 /**
