@@ -45,8 +45,6 @@ export interface StoredEvent {
 export const eventSchema = 'events';
 const chunkRows = 2048;
 
-export { quoteName };
-
 export function eventTable(dataset: string): string {
   return `${eventSchema}.${quoteName(dataset)}`;
 }
@@ -101,9 +99,23 @@ export class EventStore {
     }
   }
 
-  /** The dataset's fields in column order, `_time` and `_sysTime` first. */
+  /**
+   * The dataset's committed fields in column order, `_time` and `_sysTime` first. A reader does
+   * not wait for the dataset's writer (a query must not wait for an ingest to end): it takes the
+   * cached columns, or reads the catalog, which shows only committed columns, without caching
+   * what it read (a writer committing meanwhile would be overwritten by an older list).
+   */
   async fields(name: string): Promise<FieldInfo[]> {
-    const columns = await this.withConnection(name, (connection) => this.columns(connection, name));
+    await this.ensureSchema();
+    let columns = this.schemas.get(name);
+    if (!columns) {
+      const connection = await this.database.connect();
+      try {
+        columns = await this.readColumns(connection, name);
+      } finally {
+        connection.closeSync();
+      }
+    }
     return [...columns].map(([field, type]) => ({ name: field, type }));
   }
 
@@ -152,9 +164,16 @@ export class EventStore {
     }
   }
 
+  /** The cached columns, else those of the catalog, cached (callers hold the dataset's lock). */
   private async columns(connection: DuckDBConnection, name: string): Promise<Columns> {
     const cached = this.schemas.get(name);
     if (cached) return cached;
+    const columns = await this.readColumns(connection, name);
+    this.schemas.set(name, columns);
+    return columns;
+  }
+
+  private async readColumns(connection: DuckDBConnection, name: string): Promise<Columns> {
     const reader = await connection.runAndReadAll(
       `SELECT column_name, data_type, comment FROM duckdb_columns()
        WHERE schema_name = $1 AND table_name = $2 ORDER BY column_index`,
@@ -162,9 +181,7 @@ export class EventStore {
     );
     const rows = reader.getRowObjectsJS() as { column_name: string; data_type: string; comment: string | null }[];
     if (rows.length === 0) throw new Error(`dataset ${name} has no event table`);
-    const columns: Columns = new Map(rows.map((row) => [row.column_name, fieldTypeOfColumn(row.data_type, row.comment)]));
-    this.schemas.set(name, columns);
-    return columns;
+    return new Map(rows.map((row) => [row.column_name, fieldTypeOfColumn(row.data_type, row.comment)]));
   }
 
   private async withConnection<T>(name: string, work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {

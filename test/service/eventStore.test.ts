@@ -135,6 +135,18 @@ describe('event store on a DuckDB file', () => {
     assert.equal((await store.fields('rollback')).length, 2);
   });
 
+  it('reads the committed fields while a writer is open, without waiting for it', async () => {
+    await store.createDataset('reading');
+    await store.append('reading', [event({ kept: 1 })]);
+    const writer = await store.openWriter('reading');
+    await writer.append([event({ pending: 'x' })]);
+    const names = async () => (await store.fields('reading')).map((field) => field.name);
+    const waited = new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 2000));
+    assert.deepEqual(await Promise.race([names(), waited]), ['_time', '_sysTime', 'kept']);
+    await writer.commit();
+    assert.deepEqual(await names(), ['_time', '_sysTime', 'kept', 'pending']);
+  });
+
   it('quotes names holding quotes and dots', async () => {
     await store.createDataset('we"ird.name');
     await store.append('we"ird.name', [event({ 'a"b': 'q', 'x.y.z': 1 })]);
