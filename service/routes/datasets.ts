@@ -18,6 +18,7 @@ import {
   type FieldMetadata,
 } from '../store/datasets.ts';
 import type { FieldInfo } from '../store/fieldTypes.ts';
+import type { Services } from '../services.ts';
 import { parseGoDuration } from '../goDuration.ts';
 
 export async function existing(context: RequestContext): Promise<Dataset> {
@@ -157,11 +158,7 @@ export const datasetRoutes: Route[] = [
     capability: datasetCapability('query', 'read'),
     handler: async (context) => {
       const dataset = await existing(context);
-      const [fields, metadata] = await Promise.all([
-        context.services.events.fields(dataset.name),
-        context.services.datasets.fieldMetadata(dataset.name),
-      ]);
-      return { status: 200, body: fields.map((field) => fieldObject(field, metadata.get(field.name))) };
+      return { status: 200, body: await fieldObjects(context.services, dataset.name) };
     },
   },
   {
@@ -257,6 +254,14 @@ async function existingField(context: RequestContext) {
   if (!field) throw notFound(`field "${context.params.field}" of dataset "${dataset.name}"`);
   const metadata = (await context.services.datasets.fieldMetadata(dataset.name)).get(field.name) ?? noFieldMetadata;
   return { dataset, field, metadata };
+}
+
+/** A dataset's fields as the API shows them; with `describedOnly`, those that carry metadata. */
+export async function fieldObjects(services: Services, dataset: string, describedOnly = false) {
+  const metadata = await services.datasets.fieldMetadata(dataset);
+  if (describedOnly && metadata.size === 0) return [];
+  const fields = await services.events.fields(dataset);
+  return fields.filter((field) => !describedOnly || metadata.has(field.name)).map((field) => fieldObject(field, metadata.get(field.name)));
 }
 
 export function fieldObject(field: FieldInfo, metadata: FieldMetadata = noFieldMetadata) {

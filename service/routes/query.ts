@@ -9,7 +9,7 @@ import { toTabular } from '../engine/results/tabular.ts';
 import { sortRows, structuredToApl, type StructuredQuery } from '../engine/structured.ts';
 import { HttpError, notFound, type RequestContext, type Route } from '../http/types.ts';
 import { expectObject, optionalString } from '../http/validate.ts';
-import { fieldObject } from './datasets.ts';
+import { fieldObjects } from './datasets.ts';
 
 const queryRead = datasetCapability('query', 'read');
 
@@ -31,16 +31,7 @@ async function answerApl(context: RequestContext, body: Record<string, unknown>,
 
 /** `fieldsMetaMap`: for each dataset read, its fields that carry metadata (description, unit, hidden). */
 async function describedFields(context: RequestContext, datasets: string[]) {
-  const entries = await Promise.all(
-    datasets.map(async (dataset) => {
-      const [fields, metadata] = await Promise.all([
-        context.services.events.fields(dataset),
-        context.services.datasets.fieldMetadata(dataset),
-      ]);
-      const described = fields.filter((field) => metadata.has(field.name)).map((field) => fieldObject(field, metadata.get(field.name)));
-      return [dataset, described] as const;
-    }),
-  );
+  const entries = await Promise.all(datasets.map(async (dataset) => [dataset, await fieldObjects(context.services, dataset, true)] as const));
   return Object.fromEntries(entries);
 }
 
