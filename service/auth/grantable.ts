@@ -4,13 +4,10 @@
  * a personal token anything.
  */
 import { HttpError } from '../http/types.ts';
-import type { Action, DatasetCapabilities, OrgCapabilities, Principal } from './capabilities.ts';
+import { datasetCapability, describeCapability, holds, orgCapability, type Action, type DatasetCapabilityName, type OrgArea, type Principal } from './capabilities.ts';
+import type { TokenInput } from './tokens.ts';
 
-export interface Grant {
-  datasetCapabilities: DatasetCapabilities;
-  orgCapabilities: OrgCapabilities;
-  expiresAt: Date | undefined;
-}
+export type Grant = Pick<TokenInput, 'datasetCapabilities' | 'orgCapabilities' | 'expiresAt'>;
 
 /** Throws a 403 naming the first capability (or expiry) in `grant` that the caller does not hold. */
 export function assertGrantable(principal: Principal, grant: Grant): void {
@@ -22,18 +19,15 @@ export function assertGrantable(principal: Principal, grant: Grant): void {
 
 function firstNotHeld(principal: Principal, grant: Grant): string | undefined {
   if (principal.kind === 'personal') return undefined;
-  for (const [area, granted] of Object.entries(grant.orgCapabilities) as [string, Action[]][]) {
-    const held = principal.orgCapabilities[area as keyof OrgCapabilities] ?? [];
-    const action = granted.find((candidate) => !held.includes(candidate));
-    if (action !== undefined) return `the capability ${area}|${action}`;
+  for (const [area, granted] of Object.entries(grant.orgCapabilities) as [OrgArea, Action[]][]) {
+    const action = granted.find((candidate) => !holds(principal, orgCapability(area, candidate)));
+    if (action !== undefined) return `the capability ${describeCapability(orgCapability(area, action))}`;
   }
+  // A grant on "*" needs the caller's own "*" grant; one on a named dataset is covered by either (see holds).
   for (const [dataset, capabilities] of Object.entries(grant.datasetCapabilities)) {
-    // A grant on "*" needs the caller's own "*" grant; one on a named dataset is covered by either.
-    const sources = [principal.datasetCapabilities['*'], dataset === '*' ? undefined : principal.datasetCapabilities[dataset]];
-    for (const [name, granted] of Object.entries(capabilities) as [string, Action[]][]) {
-      const held = new Set(sources.flatMap((source) => source?.[name as keyof typeof source] ?? []));
-      const action = granted.find((candidate) => !held.has(candidate));
-      if (action !== undefined) return `the capability ${name}|${action} on dataset "${dataset}"`;
+    for (const [name, granted] of Object.entries(capabilities) as [DatasetCapabilityName, Action[]][]) {
+      const action = granted.find((candidate) => !holds(principal, datasetCapability(name, candidate), dataset));
+      if (action !== undefined) return `the capability ${describeCapability(datasetCapability(name, action))} on dataset "${dataset}"`;
     }
   }
   // Minting a token that outlives the caller would extend the caller's own reach in time.

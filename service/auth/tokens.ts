@@ -79,7 +79,7 @@ export class TokenRegistry {
     existingExpiresAt: Date,
     newExpiresAt: Date | undefined,
     replacement: TokenInput | undefined,
-    check: (input: TokenInput) => void = () => undefined,
+    check: (input: TokenInput) => void,
   ): Promise<(ApiToken & { token: string }) | undefined> {
     return this.database.transaction(async (tx) => {
       const row = await tx.one<TokenRow>('SELECT * FROM api_tokens WHERE id = $1 AND NOT retired', [id]);
