@@ -11,8 +11,6 @@ import { httpLogEvents, httpLogFields } from './httpLogs.ts';
 import { otelTraceEvents, otelTraceFields } from './otelTraces.ts';
 import { defaultDemoEvents } from './defaults.ts';
 
-export { defaultDemoEvents };
-
 export interface DemoOptions {
   eventsPerDataset?: number;
   now?: Date;

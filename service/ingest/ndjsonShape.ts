@@ -66,9 +66,8 @@ export class NdjsonShape {
   /** The start of a line cut by a chunk boundary, in pieces. */
   private carry: Uint8Array[] = [];
   private carryBytes = 0;
-  /** The top-level `_time` node once met, and how many top-level keys there were when looked up. */
+  /** The top-level `_time` node once met. */
   private timeNode: ShapeNode | undefined;
-  private rootKeysSeen = -1;
 
   /**
    * Scans the complete lines of `chunk`, keeping a partial last line for the next call. Only a
@@ -128,10 +127,6 @@ export class NdjsonShape {
     const from = skipSpace(bytes, start, end);
     if (from === end) return true;
     if (bytes[from] !== 0x7b) return false;
-    if (this.rootKeysSeen !== this.root.size) {
-      this.rootKeysSeen = this.root.size;
-      this.timeNode = this.root.get('_time');
-    }
     const after = this.object(bytes, from, end, this.top, 1);
     if (after < 0 || skipSpace(bytes, after, end) !== end) return false;
     this.lines++;
@@ -154,10 +149,8 @@ export class NdjsonShape {
         if (close < 0) return -1;
         node = child(parent, bytes, index + 1, close, position);
         if (node === undefined) return -1;
-        if (depth === 1 && this.root.size !== this.rootKeysSeen) {
-          this.rootKeysSeen = this.root.size;
-          this.timeNode = this.root.get('_time');
-        }
+        // Top-level keys are only added here: `_time` is looked up once it may exist.
+        if (depth === 1) this.timeNode ??= this.root.get('_time');
       }
       const top = depth === 1 && node === this.timeNode;
       index = skipSpace(bytes, close + 1, end);

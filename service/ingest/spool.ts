@@ -10,9 +10,8 @@ export function spoolDirectory(dataDir: string): string {
 }
 
 /** Creates the spool directory, or empties what a previous run left in it. */
-export function resetSpool(dataDir: string): string {
+export function resetSpool(dataDir: string): void {
   const directory = spoolDirectory(dataDir);
   rmSync(directory, { recursive: true, force: true });
   mkdirSync(directory, { recursive: true });
-  return directory;
 }
