@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startTestService, type TestService } from './harness.ts';
+import { keysOf, startTestService, type TestService } from './harness.ts';
 
 /** The APL endpoint end to end: HTTP → auth → engine → DuckDB → wire shapes. */
 describe('POST /v1/datasets/_apl', () => {
@@ -68,17 +68,16 @@ describe('POST /v1/datasets/_apl', () => {
     'blocksCached', 'blocksExamined', 'blocksMatched', 'cacheStatus', 'elapsedTime', 'isEstimate', 'isPartial', 'maxBlockTime', 'maxCursor',
     'messages', 'minBlockTime', 'minCursor', 'numGroups', 'rowsExamined', 'rowsMatched',
   ];
-  const keys = (value: object) => Object.keys(value).sort();
 
   it('tabular: every top-level, status and table key of an event scan', async () => {
     const reply = await query("['web'] | where status == 500");
     assert.equal(reply.status, 200);
-    assert.deepEqual(keys(reply.body), ['datasetNames', 'fieldsMetaMap', 'format', 'status', 'tables']);
+    assert.deepEqual(keysOf(reply.body), ['datasetNames', 'fieldsMetaMap', 'format', 'status', 'tables']);
     assert.equal(reply.body.format, 'tabular');
     assert.deepEqual(reply.body.datasetNames, ['web']);
     assert.deepEqual(reply.body.fieldsMetaMap, { web: [] });
     const status = reply.body.status;
-    assert.deepEqual(keys(status), statusKeys);
+    assert.deepEqual(keysOf(status), statusKeys);
     assert.ok(Number.isInteger(status.elapsedTime) && status.elapsedTime > 0);
     assert.deepEqual([status.rowsExamined, status.rowsMatched, status.numGroups], [3, 2, 0]);
     assert.deepEqual([status.isPartial, status.isEstimate, status.cacheStatus], [false, false, 1]);
@@ -87,7 +86,7 @@ describe('POST /v1/datasets/_apl', () => {
     assert.equal(typeof status.minCursor, 'string');
     assert.equal(reply.body.tables.length, 1);
     const table = reply.body.tables[0];
-    assert.deepEqual(keys(table), ['columns', 'fields', 'groups', 'name', 'order', 'range', 'sources']);
+    assert.deepEqual(keysOf(table), ['columns', 'fields', 'groups', 'name', 'order', 'range', 'sources']);
     assert.equal(table.name, '0');
     assert.deepEqual(table.sources, [{ name: 'web' }]);
     // System fields first, then the dataset's fields alphabetically; no _rowId.
@@ -133,19 +132,19 @@ describe('POST /v1/datasets/_apl', () => {
     const get = methods.indexOf('GET');
     assert.deepEqual(byName.count_.column[get], 2);
     assert.deepEqual(byName['topk_uri'].column[get].length, 1);
-    assert.deepEqual(keys(byName['topk_uri'].column[get][0]), ['count', 'error', 'key']);
+    assert.deepEqual(keysOf(byName['topk_uri'].column[get][0]), ['count', 'error', 'key']);
     assert.equal(reply.body.status.numGroups, 2);
   });
 
   it('tabular: a time-binned summarize has buckets, the _time-first order and a _totals table', async () => {
     const reply = await query("['web'] | summarize n = count() by bin(_time, 30m), method");
     const [table, totals] = reply.body.tables;
-    assert.deepEqual(keys(table), ['buckets', 'columns', 'fields', 'groups', 'name', 'order', 'range', 'sources']);
+    assert.deepEqual(keysOf(table), ['buckets', 'columns', 'fields', 'groups', 'name', 'order', 'range', 'sources']);
     assert.deepEqual(table.buckets, { field: '_time', size: 1_800_000_000_000 });
     assert.deepEqual(table.groups, [{ name: '_time' }, { name: 'method' }]);
     assert.deepEqual(table.order, [{ field: '_time', desc: false }, { field: 'n', desc: true }]);
     assert.deepEqual(table.columns[0], ['2026-11-20T10:00:00Z', '2026-11-20T10:30:00Z', '2026-11-20T11:00:00Z']);
-    assert.deepEqual(keys(totals), ['columns', 'fields', 'groups', 'name', 'order', 'range', 'sources']);
+    assert.deepEqual(keysOf(totals), ['columns', 'fields', 'groups', 'name', 'order', 'range', 'sources']);
     assert.equal(totals.name, '_totals');
     assert.deepEqual(totals.fields.map((field: { name: string }) => field.name), ['method', 'n']);
     assert.deepEqual(totals.groups, [{ name: 'method' }]);
@@ -156,17 +155,17 @@ describe('POST /v1/datasets/_apl', () => {
   it('legacy: every top-level, status, request and match key', async () => {
     const reply = await query("['web'] | where uri == '/a' | project _time, _sysTime, method, status", 'legacy');
     assert.equal(reply.status, 200);
-    assert.deepEqual(keys(reply.body), ['buckets', 'datasetNames', 'fieldsMetaMap', 'format', 'matches', 'request', 'status']);
+    assert.deepEqual(keysOf(reply.body), ['buckets', 'datasetNames', 'fieldsMetaMap', 'format', 'matches', 'request', 'status']);
     assert.equal(reply.body.format, 'legacy');
-    assert.deepEqual(keys(reply.body.status), statusKeys);
+    assert.deepEqual(keysOf(reply.body.status), statusKeys);
     assert.deepEqual(reply.body.buckets, { series: [], totals: [] });
     assert.deepEqual(reply.body.datasetNames, ['web']);
     const request = reply.body.request;
-    assert.deepEqual(keys(request), ['aggregations', 'endTime', 'groupBy', 'limit', 'resolution', 'startTime']);
+    assert.deepEqual(keysOf(request), ['aggregations', 'endTime', 'groupBy', 'limit', 'resolution', 'startTime']);
     assert.deepEqual(request, { startTime: '2026-11-20T00:00:00Z', endTime: '2026-11-21T00:00:00Z', resolution: 'auto', aggregations: [], groupBy: [], limit: 1000 });
     assert.equal(reply.body.matches.length, 2);
     const match = reply.body.matches[0];
-    assert.deepEqual(keys(match), ['_rowId', '_sysTime', '_time', 'data']);
+    assert.deepEqual(keysOf(match), ['_rowId', '_sysTime', '_time', 'data']);
     assert.equal(match._time, '2026-11-20T11:10:00Z');
     assert.equal(typeof match._rowId, 'string');
     assert.equal(typeof match._sysTime, 'string');
@@ -178,7 +177,7 @@ describe('POST /v1/datasets/_apl', () => {
     assert.deepEqual(plain.body.matches, []);
     assert.deepEqual(plain.body.buckets.series, []);
     const totals = [...plain.body.buckets.totals].sort((a, b) => a.group.method.localeCompare(b.group.method));
-    assert.deepEqual(totals.map((entry: object) => keys(entry)), [['aggregations', 'group', 'id'], ['aggregations', 'group', 'id']]);
+    assert.deepEqual(totals.map((entry: object) => keysOf(entry)), [['aggregations', 'group', 'id'], ['aggregations', 'group', 'id']]);
     assert.deepEqual(totals.map((entry: { group: object; aggregations: object }) => [entry.group, entry.aggregations]), [
       [{ method: 'GET' }, [{ op: 'hits', value: 2 }]],
       [{ method: 'POST' }, [{ op: 'hits', value: 1 }]],
@@ -188,7 +187,7 @@ describe('POST /v1/datasets/_apl', () => {
 
     const binned = await query("['web'] | summarize hits = count() by bin(_time, 1h)", 'legacy');
     assert.equal(binned.body.request.resolution, '3600s');
-    assert.deepEqual(binned.body.buckets.series.map((bucket: object) => keys(bucket)), [['endTime', 'groups', 'startTime'], ['endTime', 'groups', 'startTime']]);
+    assert.deepEqual(binned.body.buckets.series.map((bucket: object) => keysOf(bucket)), [['endTime', 'groups', 'startTime'], ['endTime', 'groups', 'startTime']]);
     assert.deepEqual(binned.body.buckets.series[0], { startTime: '2026-11-20T10:00:00Z', endTime: '2026-11-20T11:00:00Z', groups: [{ id: 1, group: {}, aggregations: [{ op: 'hits', value: 2 }] }] });
     assert.deepEqual(binned.body.buckets.totals, [{ id: 1, group: {}, aggregations: [{ op: 'hits', value: 3 }] }]);
   });
@@ -198,7 +197,7 @@ describe('POST /v1/datasets/_apl', () => {
       const reply = await service.call('POST', `/v1/datasets/_apl?format=${format}`, { body: { apl: "['web'] | count", startTime: '2026-11-20T00:00:00Z' } });
       assert.equal(reply.status, 200);
       const [message] = reply.body.status.messages;
-      assert.deepEqual(keys(message), ['code', 'count', 'msg', 'priority']);
+      assert.deepEqual(keysOf(message), ['code', 'count', 'msg', 'priority']);
       assert.deepEqual([message.priority, message.code, message.count], ['warn', 'apl_implicitendtimeofnowapplied_1', 1]);
       assert.match(message.msg, /^line: 1, col: \d+: implicit end time of 'now' applied$/);
     }

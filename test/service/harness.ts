@@ -64,7 +64,7 @@ export async function startTestService(options: Partial<ServiceOptions> = {}): P
   };
 }
 
-/** Asserts an object has exactly these keys (the Go client rejects unknown ones). */
+/** The keys of an object, sorted: tests compare them with exact key sets (the Go client rejects unknown ones). */
 export function keysOf(value: object): string[] {
   return Object.keys(value).sort();
 }

@@ -1,40 +1,19 @@
 /**
  * Durability: the built CLI's service is killed with SIGKILL while clients keep ingesting; after a
- * restart every event whose request was answered 200 is stored. Needs `dist/cli.js` (`npm test`
- * builds it first).
+ * restart every event whose request was answered 200 is stored.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Database } from '../../service/store/database.ts';
 import { eventTable } from '../../service/store/eventStore.ts';
+import { cli, startCliService, stopCliService } from './cliService.ts';
 
-const cli = join(import.meta.dirname, '../../dist/cli.js');
 const token = 'xapt-durability-test';
 const headers = { Authorization: `Bearer ${token}`, 'X-Axiom-Org-Id': 'local' };
-
-async function serve(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [cli, 'serve', '--data', dataDir, '--port', '0'], {
-    env: { ...process.env, APL_ADMIN_TOKEN: token },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const lines = createInterface({ input: child.stdout! });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`apl serve exited with ${code}`)));
-    lines.on('line', (line) => {
-      const match = /listening on (http:\/\/\S+)/.exec(line);
-      if (match) resolve(match[1]!);
-    });
-  });
-  return { child, url };
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+const serve = (dataDir: string) => startCliService(['--data', dataDir], { ...process.env, APL_ADMIN_TOKEN: token });
 
 describe('ingest durability', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'apl-durability-'));
@@ -72,18 +51,17 @@ describe('ingest durability', () => {
     };
     const clients = [client(), client(), client()];
     while (acknowledged.size < 3000) await new Promise((resolve) => setTimeout(resolve, 5));
-    first.child.kill('SIGKILL');
+    const stopped = stopCliService(first, 'SIGKILL');
     killed = true;
     await Promise.all(clients);
-    await exited(first.child);
+    await stopped;
 
     const second = await serve(dataDir);
     const fields = await fetch(`${second.url}/v2/datasets/durable/fields`, { headers });
     assert.equal(fields.status, 200);
     // Segments the killed service had spooled are gone.
     assert.deepEqual(readdirSync(join(dataDir, 'spool')), []);
-    second.child.kill('SIGTERM');
-    await exited(second.child);
+    await stopCliService(second);
 
     const database = await Database.open(dataDir);
     try {

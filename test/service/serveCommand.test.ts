@@ -1,29 +1,17 @@
 /**
  * `apl serve` as users start it: the built CLI in its own process, with its start-up lines, its
  * credentials file, the org header check, `--demo`, and a restart over the same data directory.
- * Needs `dist/cli.js` (`npm test` builds it first).
+ * (`cliService.ts` builds `dist/cli.js` when it is missing or stale.)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { Database } from '../../service/store/database.ts';
-import { eventTable } from '../../service/store/eventStore.ts';
+import { cli, countEvents, startCliService, stopCliService, type CliService } from './cliService.ts';
 
-const cli = join(import.meta.dirname, '../../dist/cli.js');
 const demoEvents = 250;
-
-interface Served {
-  child: ChildProcess;
-  url: string;
-  /** Every stdout line so far, the start-up lines included. */
-  lines: string[];
-  /** Resolves with the first stdout line matching `pattern`. */
-  line(pattern: RegExp): Promise<string>;
-}
 
 /** The environment without an inherited APL_ADMIN_TOKEN, plus `extra`. */
 function environment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -31,77 +19,25 @@ function environment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { ...rest, ...extra };
 }
 
-async function serve(args: string[], env: NodeJS.ProcessEnv): Promise<Served> {
-  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const lines: string[] = [];
-  const waiting: { pattern: RegExp; resolve: (line: string) => void }[] = [];
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exit = new Promise<never>((_resolve, reject) =>
-    child.once('exit', (code) => reject(new Error(`apl serve exited with ${code}: ${stderr}`))),
-  );
-  exit.catch(() => undefined);
-  createInterface({ input: child.stdout! }).on('line', (text) => {
-    lines.push(text);
-    for (const waiter of waiting.splice(0)) {
-      if (waiter.pattern.test(text)) waiter.resolve(text);
-      else waiting.push(waiter);
-    }
-  });
-  const line = (pattern: RegExp) =>
-    Promise.race([
-      new Promise<string>((resolve) => {
-        const seen = lines.find((text) => pattern.test(text));
-        if (seen !== undefined) resolve(seen);
-        else waiting.push({ pattern, resolve });
-      }),
-      exit,
-    ]);
-  const listening = await line(/^listening on /);
-  const match = /^listening on (http:\/\/127\.0\.0\.1:(\d+))$/.exec(listening);
-  assert.ok(match, `start-up line "${listening}" names the address`);
-  assert.notEqual(Number(match[2]), 0);
-  return { child, url: match[1]!, lines, line };
-}
-
-/** Sends SIGTERM and resolves with the exit code once the process has shut down. */
-function stop(served: Served): Promise<number | null> {
-  return new Promise((resolve) => {
-    if (served.child.exitCode !== null) return resolve(served.child.exitCode);
-    served.child.once('exit', (code) => resolve(code));
-    served.child.kill('SIGTERM');
-  });
-}
-
-function call(served: Served, method: string, path: string, token: string, options: { org?: string; body?: string; type?: string } = {}) {
+function call(served: CliService, method: string, path: string, token: string, options: { org?: string; body?: string; type?: string } = {}) {
   const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
   if (options.org !== undefined) headers['X-Axiom-Org-Id'] = options.org;
   if (options.type !== undefined) headers['Content-Type'] = options.type;
   return fetch(served.url + path, { method, headers, body: options.body });
 }
 
-async function countEvents(dataDir: string, dataset: string): Promise<number> {
-  const database = await Database.open(dataDir);
-  try {
-    const row = await database.one<{ n: bigint }>(`SELECT count(*) AS n FROM ${eventTable(dataset)}`);
-    return Number(row!.n);
-  } finally {
-    await database.close();
-  }
-}
-
 describe('apl serve', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'apl-serve-'));
   const credentials = join(dataDir, 'credentials.json');
   let generatedToken: string;
-  let first: Served;
+  let first: CliService;
 
   before(async () => {
     assert.ok(existsSync(cli), 'dist/cli.js is built (npm run build)');
-    first = await serve(['--data', dataDir, '--demo', '--demo-events', String(demoEvents)], environment());
+    first = await startCliService(['--data', dataDir, '--demo', '--demo-events', String(demoEvents)], environment());
   });
   after(async () => {
-    if (first.child.exitCode === null && first.child.signalCode === null) await stop(first);
+    if (first.child.exitCode === null && first.child.signalCode === null) await stopCliService(first);
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -155,9 +91,9 @@ describe('apl serve', () => {
         body: JSON.stringify({ name: 'survivor', orgCapabilities: { datasets: ['read'] } }),
       })
     ).json()) as { token: string };
-    assert.equal(await stop(first), 0);
+    assert.equal(await stopCliService(first), 0);
 
-    const second = await serve(['--data', dataDir, '--demo', '--demo-events', String(demoEvents)], environment());
+    const second = await startCliService(['--data', dataDir, '--demo', '--demo-events', String(demoEvents)], environment());
     try {
       assert.equal(await second.line(/^demo datasets /), 'demo datasets already present');
       assert.equal(JSON.parse(readFileSync(credentials, 'utf8')).token, generatedToken);
@@ -166,7 +102,7 @@ describe('apl serve', () => {
       const names = ((await datasets.json()) as { name: string }[]).map((dataset) => dataset.name).sort();
       assert.deepEqual(names, ['kept', 'otel-demo-traces', 'sample-http-logs']);
     } finally {
-      assert.equal(await stop(second), 0);
+      assert.equal(await stopCliService(second), 0);
     }
     assert.equal(await countEvents(dataDir, 'kept'), 3);
     assert.equal(await countEvents(dataDir, 'sample-http-logs'), demoEvents);
@@ -175,7 +111,7 @@ describe('apl serve', () => {
 
   it('takes the admin token from APL_ADMIN_TOKEN over credentials.json', async () => {
     const override = 'xapt-from-the-environment';
-    const third = await serve(['--data', dataDir], environment({ APL_ADMIN_TOKEN: override }));
+    const third = await startCliService(['--data', dataDir], environment({ APL_ADMIN_TOKEN: override }));
     try {
       assert.equal(await third.line(/^admin token: /), 'admin token: the value of APL_ADMIN_TOKEN');
       assert.equal((await call(third, 'GET', '/v2/datasets', override, { org: 'local' })).status, 200);
@@ -183,7 +119,7 @@ describe('apl serve', () => {
       // The file is left as it was for the next start without the variable.
       assert.equal(JSON.parse(readFileSync(credentials, 'utf8')).token, generatedToken);
     } finally {
-      assert.equal(await stop(third), 0);
+      assert.equal(await stopCliService(third), 0);
     }
   });
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startTestService, type TestService } from './harness.ts';
+import { keysOf, startTestService, type TestService } from './harness.ts';
 
 describe('service: a token grants only what it holds', () => {
   let service: TestService;
@@ -23,7 +23,7 @@ describe('service: a token grants only what it holds', () => {
 
   const assertRefused = (response: { status: number; body: any }, pattern: RegExp) => {
     assert.equal(response.status, 403);
-    assert.deepEqual(Object.keys(response.body).sort(), ['code', 'message']);
+    assert.deepEqual(keysOf(response.body), ['code', 'message']);
     assert.equal(response.body.code, 403);
     assert.match(response.body.message, pattern);
   };

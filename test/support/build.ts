@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-const sourceFolders = ['language', 'server', 'cli', 'client'];
+const sourceFolders = ['language', 'server', 'cli', 'client', 'service'];
 
 /**
  * Returns the path of a bundle under dist/, rebuilding first when it is missing or older than
