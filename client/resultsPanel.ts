@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { ExportFormat } from './exportResults.ts';
-import { isResultsModel, parseWebviewMessage, type HostMessage } from './resultsProtocol.ts';
+import { isResultsModel, parseWebviewMessage, savedModel, type HostMessage, type WebviewState } from './resultsProtocol.ts';
 import type { ResultsModel } from './resultsModel.ts';
 
 export class ResultsPanel implements vscode.Disposable {
@@ -43,7 +43,7 @@ export class ResultsPanel implements vscode.Disposable {
   serializer(): vscode.WebviewPanelSerializer {
     return {
       deserializeWebviewPanel: async (panel, state: unknown) => {
-        const model = savedModel(state);
+        const model = savedModel(state as WebviewState | undefined);
         if (isResultsModel(model)) this.model = model;
         this.adopt(panel);
       },
@@ -116,16 +116,5 @@ export class ResultsPanel implements vscode.Disposable {
     this.panel = undefined;
     this.disposePanel();
     panel?.dispose();
-  }
-}
-
-/** The model a results webview saved in its state (see `WebviewState`). */
-function savedModel(state: unknown): unknown {
-  const saved = state as { model?: unknown; modelJson?: unknown } | undefined;
-  if (typeof saved?.modelJson !== 'string') return saved?.model;
-  try {
-    return JSON.parse(saved.modelJson) as unknown;
-  } catch {
-    return undefined;
   }
 }

@@ -28,6 +28,16 @@ export interface WebviewState {
   resultKey?: string;
 }
 
+/** The model a webview saved in its state, as saved (the host checks it with `isResultsModel`). */
+export function savedModel(state: WebviewState | undefined): unknown {
+  if (typeof state?.modelJson !== 'string') return state?.model;
+  try {
+    return JSON.parse(state.modelJson) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 const maxCopyLength = 16 * 1024 * 1024;
 
 export function parseWebviewMessage(value: unknown): WebviewMessage | undefined {

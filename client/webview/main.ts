@@ -1,5 +1,5 @@
 /** The results view: tabs for matches, chart, totals and status; state kept across reloads. */
-import type { HostMessage, WebviewState } from '../resultsProtocol.ts';
+import { savedModel, type HostMessage, type WebviewState } from '../resultsProtocol.ts';
 import type { ResultsModel } from '../resultsModel.ts';
 import { renderChart } from './chart.ts';
 import { renderTable } from './table.ts';
@@ -16,8 +16,7 @@ const panes = Object.fromEntries(tabs.map((tab) => [tab, element('section', 'pan
 const tabButtons = Object.fromEntries(tabs.map((tab) => [tab, element('button', 'tab', tab[0].toUpperCase() + tab.slice(1))])) as Record<Tab, HTMLButtonElement>;
 
 let state: WebviewState = vscode.getState() ?? {};
-let model: ResultsModel | undefined = restoredModel(state);
-let active: Tab = tabs.includes(state.tab as Tab) ? (state.tab as Tab) : 'matches';
+let model = savedModel(state) as ResultsModel | undefined;
 
 for (const tab of tabs) {
   tabButtons[tab].addEventListener('click', () => select(tab));
@@ -33,7 +32,6 @@ header.append(tabBar, exportBar);
 app.append(banner, header, ...tabs.map((tab) => panes[tab]));
 
 function select(tab: Tab): void {
-  active = tab;
   for (const each of tabs) {
     panes[each].hidden = each !== tab;
     tabButtons[each].classList.toggle('active', each === tab);
@@ -65,7 +63,7 @@ function show(shown: ResultsModel): void {
   // A result seen for the first time opens on its default tab; the same result again (the host
   // re-sends it when the view reloads) keeps the tab last shown for it.
   if (state.resultKey !== key || state.modelJson === undefined) {
-    const tab = state.resultKey === key && tabs.includes(state.tab as Tab) ? (state.tab as Tab) : defaultTab(shown);
+    const tab = (state.resultKey === key && savedTab(state)) || defaultTab(shown);
     state = { modelJson: JSON.stringify(shown), resultKey: key, tab };
     window.clearTimeout(pendingSave);
     pendingSave = 0;
@@ -77,7 +75,7 @@ function show(shown: ResultsModel): void {
   if (shown.totals) renderTable(panes.totals, shown.totals);
   else panes.totals.replaceChildren(element('p', 'empty', 'No totals: they come with time-bucketed summaries.'));
   renderStatus(panes.status, shown);
-  select(tabs.includes(state.tab as Tab) ? (state.tab as Tab) : defaultTab(shown));
+  select(savedTab(state) ?? defaultTab(shown));
 }
 
 /** A result with time buckets opens on its chart, any other on its rows. */
@@ -91,15 +89,9 @@ function resultKey(shown: ResultsModel): string {
   return JSON.stringify([shown.query, shown.startTime, shown.endTime, status.elapsedMs, status.rowsExamined, status.rowsMatched, shown.matches.rows.length]);
 }
 
-function restoredModel(saved: WebviewState): ResultsModel | undefined {
-  if (saved.modelJson !== undefined) {
-    try {
-      return JSON.parse(saved.modelJson) as ResultsModel;
-    } catch {
-      return undefined;
-    }
-  }
-  return saved.model;
+/** The tab the state names, when it is one. */
+function savedTab(saved: WebviewState): Tab | undefined {
+  return tabs.includes(saved.tab as Tab) ? (saved.tab as Tab) : undefined;
 }
 
 function renderStatus(container: HTMLElement, model: ResultsModel): void {
@@ -134,5 +126,5 @@ onHostMessage((message: HostMessage) => {
 });
 
 if (model) show(model);
-else select(active);
+else select(savedTab(state) ?? 'matches');
 vscode.postMessage({ type: 'ready' });
