@@ -27,7 +27,8 @@ const deferredLibraries = {
 const deferLibraries = {
   name: 'defer-libraries',
   setup(build) {
-    build.onResolve({ filter: /^(vscode-languageclient\/node|undici)$/ }, ({ path }) => ({
+    const names = Object.keys(deferredLibraries).map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+    build.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, ({ path }) => ({
       path: `./lib/${deferredLibraries[path]}.js`,
       external: true,
     }));
