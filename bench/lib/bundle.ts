@@ -25,6 +25,7 @@ export async function loadBundled<Exports>(
     format: 'cjs',
     sourcemap: true,
     logLevel: 'warning',
+    logOverride: { 'empty-import-meta': 'silent' }, // as in scripts/build.mjs
     external,
   });
   const exports = createRequire(join(repoRoot, 'package.json'))(outfile) as Exports;

@@ -2,12 +2,13 @@
  * Scalar functions DuckDB lacks, written in TypeScript and registered on each engine connection as
  * SQL functions (`apl_sha512`, `apl_ipv6_compare`, ...). They run row by row in JavaScript, so
  * they are kept for what SQL cannot express reasonably: SHA-512, IPv6 arithmetic, the SQL
- * parser behind parse_sql/format_sql and the series filters and fills (linear in JavaScript, where
+ * parser behind parse_sql/format_sql, IP geolocation and the series filters and fills (linear in JavaScript, where
  * SQL list lambdas would be quadratic on long series).
  */
 import { createHash } from 'node:crypto';
 import { BIGINT, BOOLEAN, DuckDBScalarFunction, VARCHAR, type DuckDBConnection, type DuckDBType } from '@duckdb/node-api';
 import { fourierTransform } from './fourier.ts';
+import { geoInfo } from './geoLocation.ts';
 import { formatSqlModel, parseSqlModel } from './sqlModel.ts';
 
 type Cell = string | number | bigint | boolean | null;
@@ -170,6 +171,10 @@ const numbersOf = (text: string): number[] | undefined => {
 
 const definitions = [
   hostFunction('apl_sha512', [VARCHAR], VARCHAR, (text) => createHash('sha512').update(String(text)).digest('hex')),
+  hostFunction('apl_geo_info', [VARCHAR], VARCHAR, (address) => {
+    const info = geoInfo(String(address));
+    return info && JSON.stringify(info);
+  }),
   hostFunction('apl_ipv6_compare', [VARCHAR, VARCHAR, BIGINT], BIGINT, (a, b, bits) => {
     const result = compareIpv6(String(a), String(b), Number(bits));
     return result === null ? null : BigInt(result);

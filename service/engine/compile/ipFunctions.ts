@@ -63,6 +63,5 @@ define('has_any_ipv4', (site) => out(hasAny(site, sameAddress), 'bool'));
 define('has_ipv4_prefix', (site) => out(hasAny(site, startsWithPrefix), 'bool'));
 define('has_any_ipv4_prefix', (site) => out(hasAny(site, startsWithPrefix), 'bool'));
 
-define('geo_info_from_ip_address', (site) => {
-  throw site.fail('geo_info_from_ip_address() needs a geolocation database, which this local service does not have');
-});
+/** The location from GeoLite2 (host function apl_geo_info, geoLocation.ts); null when the address is not listed. */
+define('geo_info_from_ip_address', (site) => out(`CAST(apl_geo_info(${text(site.arg(0))}) AS JSON)`, 'dynamic'));

@@ -11,8 +11,7 @@ import type {
   JoinOperator,
   DataTableOperator,
 } from '../../../language/index.ts';
-import { aggregateName, columnNameOf, keyName } from '../../../language/analysis/naming.ts';
-import { messages } from '../../../language/analysis/rules.ts';
+import { aggregateName, columnNameOf, findAggregationCall, keyName } from '../../../language/analysis/naming.ts';
 import type { ErrorSink } from '../errors.ts';
 import { aggregationWireName, compileAggregation, isAggregation } from './aggregations.ts';
 import { asBool, asJson, asNumber, coerceTo, compileExpression, findColumn } from './expressions.ts';
@@ -357,12 +356,22 @@ export class PipelineCompiler {
         outputs.push(...this.argExtreme(expression, input.columns, keys.map((key) => key.name)));
         return;
       }
-      const found = outermostAggregation(expression);
-      // Row values outside an aggregation have no single value per group (DuckDB would say so in its own words).
-      if (!found && mentionsName(expression)) throw this.errors.at(expression.start, messages.aggregationExpected('summarize'), 'semantic');
+      const found = findAggregationCall(expression, isAggregation);
       const name = definition.name?.name ?? (found ? aggregateName(found).name : `Column${outputs.length + 1}`);
-      const value = compileExpression(expression, this.scope(input.columns, { aggregate: (call) => compileAggregation(call, rowScope) }));
-      outputs.push({ name, sql: value.sql, column: { name, type: value.type, array: value.array }, combine: found === expression ? combineOf(found.callee.name, value.type) : undefined });
+      let aggregates = false;
+      const value = compileExpression(
+        expression,
+        this.scope(input.columns, {
+          aggregate: (call) => {
+            aggregates = true;
+            return compileAggregation(call, rowScope);
+          },
+        }),
+      );
+      // A column without an aggregation (the language server warns: aggregation-expected) takes one
+      // row's value per group, as the reference's examples expect, instead of failing in DuckDB's binder.
+      const sql = aggregates ? value.sql : `any_value(${value.sql})`;
+      outputs.push({ name, sql, column: { name, type: value.type, array: value.array }, combine: found === expression ? combineOf(found.callee.name, value.type) : undefined });
       if (found) {
         const fields = found.args.map((arg) => (arg.kind === 'NamedArgument' ? undefined : columnNameOf(arg))).filter((field): field is string => !!field);
         const args = found.args.slice(1).flatMap((arg) => (arg.kind === 'Literal' ? [arg.value] : []));
@@ -659,18 +668,6 @@ export class PipelineCompiler {
   }
 }
 
-/** Whether an expression names a column or variable anywhere outside call names. */
-function mentionsName(expression: Expression): boolean {
-  const visit = (value: unknown): boolean => {
-    if (Array.isArray(value)) return value.some(visit);
-    if (!value || typeof value !== 'object') return false;
-    const node = value as Record<string, unknown>;
-    if (node.kind === 'Name') return true;
-    return Object.keys(node).some((key) => key !== 'callee' && visit(node[key]));
-  };
-  return visit(expression);
-}
-
 /** Numeric counts, sums and extremes combine across groups (see `Combine`). */
 function combineOf(aggregation: string, type: ScalarType): Combine | undefined {
   if (type !== 'long' && type !== 'real' && type !== 'int') return undefined;
@@ -726,26 +723,6 @@ function validTest(value: Compiled): string {
       return `(${value.sql} IS NOT NULL AND ${value.sql} <> 0 AND isfinite(CAST(${value.sql} AS DOUBLE)))`;
     default:
       return `(${value.sql} IS NOT NULL)`;
-  }
-}
-
-function outermostAggregation(expression: Expression): CallNode | undefined {
-  switch (expression.kind) {
-    case 'Call':
-      if (isAggregation(expression.callee.name)) return expression;
-      for (const arg of expression.args) {
-        const found = outermostAggregation(arg.kind === 'NamedArgument' ? arg.value : arg);
-        if (found) return found;
-      }
-      return undefined;
-    case 'Paren':
-      return outermostAggregation(expression.expression);
-    case 'Binary':
-      return outermostAggregation(expression.left) ?? outermostAggregation(expression.right);
-    case 'Unary':
-      return outermostAggregation(expression.operand);
-    default:
-      return undefined;
   }
 }
 
