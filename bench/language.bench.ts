@@ -14,7 +14,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createOfficialService, type OfficialService } from './official-service.ts';
 import type { OurService } from './our-service.ts';
-import { loadBundled } from './lib/bundle.ts';
+import { bundle, loadBundled } from './lib/bundle.ts';
 import { timeBareNodeStart, timeInitialize } from './lib/lspInitialize.ts';
 import { formatTable, writeJson, type ResultRow, type Verdict } from './lib/report.ts';
 import type { ServiceUnderTest } from './lib/serviceUnderTest.ts';
@@ -29,7 +29,7 @@ const targets = {
   documentQueries: 2_000,
   documentMillis: 250,
   initializeMillis: 150,
-  initializeSpawns: 5,
+  initializeSpawns: 9,
 };
 
 const quick = process.argv.includes('--quick');
@@ -227,19 +227,28 @@ async function measureInitialize(): Promise<{ row: ResultRow; detail: object }> 
   if (!existsSync(serverPath)) {
     return { row: { ...base, verdict: 'N/A', note: 'dist/server.js missing: run `npm run build`' }, detail: { bareNodeStartMs: bareNode } };
   }
+  // The baseline: a server of the same library that does nothing, bundled as ours is, spawned in turn with ours.
+  const emptyPath = await bundle('bench/lib/emptyLanguageServer.ts', 'empty-language-server', { minify: true });
   const timings: number[] = [];
+  const emptyTimings: number[] = [];
   for (let spawnIndex = 0; spawnIndex < targets.initializeSpawns; spawnIndex++) {
-    const outcome = await timeInitialize(serverPath);
-    if (!outcome.ok) {
-      return { row: { ...base, verdict: 'N/A', note: outcome.reason }, detail: { bareNodeStartMs: bareNode, failure: outcome.reason } };
+    for (const [path, into] of [[serverPath, timings], [emptyPath, emptyTimings]] as const) {
+      const outcome = await timeInitialize(path);
+      if (!outcome.ok) {
+        return { row: { ...base, verdict: 'N/A', note: `${path}: ${outcome.reason}` }, detail: { bareNodeStartMs: bareNode, failure: outcome.reason } };
+      }
+      into.push(outcome.milliseconds);
     }
-    timings.push(outcome.milliseconds);
   }
   const ours = summarize(timings);
+  const empty = summarize(emptyTimings);
   const verdict: Verdict = ours.p50 < targets.initializeMillis ? 'PASS' : 'MISS';
+  const note =
+    `an empty vscode-languageserver server answers in ${empty.p50.toFixed(0)} ms (ours ${(ours.p50 / empty.p50).toFixed(2)}×, ` +
+    `${(ours.p50 - empty.p50).toFixed(0)} ms more); bare \`node -e 0\` spawn→exit takes ${bareNode.toFixed(0)} ms on this machine`;
   return {
-    row: { ...base, ours, verdict, note: `bare \`node -e 0\` spawn→exit takes ${bareNode.toFixed(0)} ms on this machine` },
-    detail: { timingsMs: timings, bareNodeStartMs: bareNode },
+    row: { ...base, ours, verdict, note },
+    detail: { timingsMs: timings, emptyServerTimingsMs: emptyTimings, bareNodeStartMs: bareNode },
   };
 }
 

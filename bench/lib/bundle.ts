@@ -15,6 +15,13 @@ export async function loadBundled<Exports>(
   /** Packages loaded from node_modules instead (native addons such as DuckDB's). */
   external: string[] = [],
 ): Promise<{ exports: Exports; path: string }> {
+  const outfile = await bundle(entry, name, { external });
+  const exports = createRequire(join(repoRoot, 'package.json'))(outfile) as Exports;
+  return { exports, path: outfile };
+}
+
+/** Bundles `entry` into `.bench/<name>.cjs` and gives its path; `minify` as the shipped bundles are. */
+export async function bundle(entry: string, name: string, options: { external?: string[]; minify?: boolean } = {}): Promise<string> {
   const outfile = join(repoRoot, '.bench', `${name}.cjs`);
   await esbuild.build({
     entryPoints: [join(repoRoot, entry)],
@@ -24,10 +31,10 @@ export async function loadBundled<Exports>(
     target: 'node20',
     format: 'cjs',
     sourcemap: true,
+    minify: options.minify ?? false,
     logLevel: 'warning',
     logOverride: { 'empty-import-meta': 'silent' }, // as in scripts/build.mjs
-    external,
+    external: options.external ?? [],
   });
-  const exports = createRequire(join(repoRoot, 'package.json'))(outfile) as Exports;
-  return { exports, path: outfile };
+  return outfile;
 }
