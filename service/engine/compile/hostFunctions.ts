@@ -1,9 +1,9 @@
 /**
  * Scalar functions DuckDB lacks, written in TypeScript and registered on each engine connection as
  * SQL functions (`apl_sha512`, `apl_ipv6_compare`, ...). They run row by row in JavaScript, so
- * they are kept for what SQL cannot express reasonably: SHA-512, IPv6 arithmetic, the SQL
- * parser behind parse_sql/format_sql, IP geolocation and the series filters and fills (linear in JavaScript, where
- * SQL list lambdas would be quadratic on long series).
+ * they are kept for what SQL cannot express reasonably: SHA-512, IPv6 arithmetic, IP geolocation,
+ * the SQL parser behind parse_sql/format_sql and the series filters and fills (linear in
+ * JavaScript, where SQL list lambdas would be quadratic on long series).
  */
 import { createHash } from 'node:crypto';
 import { BIGINT, BOOLEAN, DuckDBScalarFunction, VARCHAR, type DuckDBConnection, type DuckDBType } from '@duckdb/node-api';
