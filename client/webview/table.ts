@@ -19,6 +19,8 @@ const minColumnWidth = 120;
 interface Slot {
   row: HTMLElement;
   cells: HTMLElement[];
+  /** Each cell's one text node: rewriting its data replaces no nodes. */
+  values: Text[];
   /** What the slot shows now, to skip DOM writes that would change nothing. */
   position: number;
   texts: string[];
@@ -81,14 +83,16 @@ export function renderTable(container: HTMLElement, table: ResultTable): void {
     const row = element('div', 'row');
     row.dataset.slot = String(index);
     row.hidden = true;
-    const cells = table.columns.map((_, column) => {
+    const values = table.columns.map(() => document.createTextNode(''));
+    const cells = values.map((value, column) => {
       const cell = element('div', 'cell');
       cell.dataset.column = String(column);
       cell.style.setProperty('--column', String(column));
+      cell.append(value);
       return cell;
     });
     row.append(...cells);
-    return { row, cells, position: -1, texts: cells.map(() => ''), classes: cells.map(() => 'cell'), odd: false };
+    return { row, cells, values, position: -1, texts: cells.map(() => ''), classes: cells.map(() => 'cell'), odd: false };
   };
   const resizePool = (size: number) => {
     slots = Array.from({ length: size }, (_, index) => makeSlot(index));
@@ -112,7 +116,7 @@ export function renderTable(container: HTMLElement, table: ResultTable): void {
       const className = (value === null || value === undefined ? 'cell null' : 'cell') + (selected?.row === rowIndex && selected.column === column ? ' selected' : '');
       if (slot.texts[column] !== text) {
         slot.texts[column] = text;
-        slot.cells[column].textContent = text;
+        slot.values[column].data = text;
       }
       if (slot.classes[column] !== className) {
         slot.classes[column] = className;
