@@ -5,7 +5,7 @@
  * `contain: strict`, so rewriting its text lays out that row alone. Redraws happen on
  * requestAnimationFrame only, and one listener per area handles clicks (header sorts, a cell
  * selects). The detail line shows the selected value in full (objects pretty-printed); Copy Cell /
- * Copy Row post to the host. Values go in as text (`textContent`) only.
+ * Copy Row post to the host. Values go in as text only (text nodes' data, `textContent`).
  */
 import { cellText } from '../exportResults.ts';
 import type { ResultTable } from '../resultsModel.ts';
