@@ -82,7 +82,9 @@ export function planQuery(input: PlanInput): QueryPlan {
   const width = stage.columns.length;
 
   const body = summary && (folded !== 'none' || totalsFromGroups) ? summarySql(summary, folded) : stage.sql;
-  const main = `SELECT * FROM (${body}) AS result${orderSql(stage.order)}${stage.limited ? '' : ` LIMIT ${defaultLimit + 1}`}`;
+  // A summary folded into the body is not the stage's SQL, so its rows are sorted here.
+  const sortedAlready = stage.sorted && body === stage.sql;
+  const main = `SELECT * FROM (${body}) AS result${sortedAlready ? '' : orderSql(stage.order)}${stage.limited ? '' : ` LIMIT ${defaultLimit + 1}`}`;
   const countsMatched = matchedRowsOf === undefined && !foldsMatched;
 
   /** Examined rows and times from the dataset parts; matched from its dataset's part or the matched part. */

@@ -108,7 +108,7 @@ export class PipelineCompiler {
   }
 
   private operator(operator: TabularOperator, stageIn: Stage): Stage {
-    const input: Stage = { ...stageIn, totalsSql: undefined, summary: undefined, rowsOf: undefined };
+    const input: Stage = { ...stageIn, totalsSql: undefined, summary: undefined, rowsOf: undefined, sorted: undefined };
     const from = `(${input.sql}) AS ${this.alias()}`;
     const next = (sql: string, columns: Column[], changes: Partial<Stage> = {}): Stage => ({
       ...input,
@@ -173,15 +173,17 @@ export class PipelineCompiler {
       case 'limit': {
         const count = this.count(operator.count, input);
         if (stageIn.timeBin && stageIn.totalsSql && stageIn.groups) return this.limitTimeBinned(stageIn, count);
-        return next(`SELECT * FROM ${from}${orderSql(input.order)} LIMIT ${count}`, input.columns, { limited: true, ...reducing() });
+        return next(`SELECT * FROM ${from}${orderSql(input.order)} LIMIT ${count}`, input.columns, { limited: true, sorted: !!input.order?.length, ...reducing() });
       }
       case 'top': {
         const count = this.count(operator.count, input);
         const key = { ...operator.by, direction: operator.by.direction ?? 'desc' } as SortKey;
         const named = columnNameOf(key.expression);
+        const byColumn = !!named && !!findColumn(input.columns, named);
         return next(`SELECT * FROM ${from} ORDER BY ${this.sortKey(key, input.columns)} LIMIT ${count}`, input.columns, {
           limited: true,
-          order: named && findColumn(input.columns, named) ? [orderKey(key)] : undefined,
+          order: byColumn ? [orderKey(key)] : undefined,
+          sorted: byColumn,
           timeBin: undefined,
           ...reducing(),
         });

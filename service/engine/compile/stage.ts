@@ -16,6 +16,11 @@ export interface Stage {
   order?: OrderKey[];
   /** A take/limit/top bounded the rows (no default limit is applied then). */
   limited: boolean;
+  /**
+   * The stage's own SQL ends in the sort by `order` that its LIMIT binds (take, top), so the
+   * rows need no sorting again (DuckDB keeps a subquery's row order through `SELECT *`).
+   */
+  sorted?: boolean;
   /** The rows that survived the filters, before the first reducing operator. */
   matchedSql?: string;
   /** Set with `matchedSql` when those rows are every row of one dataset (see `rowsOf`). */
