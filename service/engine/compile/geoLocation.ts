@@ -54,15 +54,14 @@ export function geoInfo(address: string): GeoInfo | null {
 }
 
 function lookUp(text: string): GeoInfo | null {
-  const family = /^\d{1,3}(\.\d{1,3}){3}$/.test(text) ? 'v4' : /^[0-9a-f:.]+$/i.test(text) && text.includes(':') ? 'v6' : undefined;
-  if (!family) return null;
   readers ??= openReaders();
+  const family = text.includes(':') ? 'v6' : 'v4';
   let record: LocationRecord | null;
   try {
     // ip-location-db's own record shape, not one of MaxMind's that mmdb-lib declares.
     record = readers[family].get(text) as LocationRecord | null;
   } catch {
-    return null; // mmdb-lib rejects malformed addresses by throwing
+    return null; // mmdb-lib validates the address and throws on anything malformed
   }
   if (!record?.country_code) return null;
   return {
