@@ -26,20 +26,32 @@ const deferredLibraries = {
   undici: 'undici',
 };
 
-/** Points the extension's imports of the deferred libraries at their own bundles. */
-const deferLibraries = {
-  name: 'defer-libraries',
-  setup(build) {
-    const names = Object.keys(deferredLibraries).map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
-    build.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, ({ path }) => ({
-      path: `./lib/${deferredLibraries[path]}.js`,
-      external: true,
-    }));
-  },
-};
+/** Points the given imports at bundles of their own (entries below), made external so that they load on first import. */
+function deferImports(targets) {
+  return {
+    name: 'defer-imports',
+    setup(build) {
+      const specifiers = Object.keys(targets).map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+      build.onResolve({ filter: new RegExp(`^(${specifiers.join('|')})$`) }, ({ path }) => ({ path: targets[path], external: true }));
+    },
+  };
+}
+
+// `import()` of a deferred bundle must become require(): a CommonJS bundle imported as ESM shows
+// only a default export, so `const { request } = await import('undici')` would get undefined.
+const requireDeferred = { 'dynamic-import': false };
 
 const entries = [
-  { entryPoints: ['server/main.ts'], outfile: 'dist/server.js' },
+  // `dist/server.js` is a small launcher that runs the language server's bundle with a code cache.
+  // The server answers `initialize` before it imports the language core, which has a bundle of its own.
+  { entryPoints: ['server/launcher.ts'], outfile: 'dist/server.js' },
+  {
+    entryPoints: ['server/main.ts'],
+    outfile: 'dist/language-server.js',
+    plugins: [deferImports({ '../language/index.ts': './language-core.js' })],
+    supported: requireDeferred,
+  },
+  { entryPoints: ['language/index.ts'], outfile: 'dist/language-core.js' },
   // DuckDB is a native addon: it is loaded from node_modules, not bundled.
   {
     entryPoints: ['cli/main.ts'],
@@ -47,14 +59,12 @@ const entries = [
     banner: { js: '#!/usr/bin/env node' },
     external: ['@duckdb/node-api', '@duckdb/node-bindings'],
   },
-  // `import()` of a deferred bundle becomes require(): a CommonJS bundle imported as ESM shows
-  // only a default export, so `const { request } = await import('undici')` would get undefined.
   {
     entryPoints: ['client/extension.ts'],
     outfile: 'dist/extension.js',
     external: ['vscode'],
-    plugins: [deferLibraries],
-    supported: { 'dynamic-import': false },
+    plugins: [deferImports(Object.fromEntries(Object.entries(deferredLibraries).map(([library, name]) => [library, `./lib/${name}.js`])))],
+    supported: requireDeferred,
   },
   ...Object.entries(deferredLibraries).map(([library, name]) => ({
     stdin: { contents: `module.exports = require(${JSON.stringify(library)});`, resolveDir: '.' },

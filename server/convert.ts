@@ -14,6 +14,7 @@ import {
   type SemanticTokens,
   type SignatureHelp as LspSignatureHelp,
 } from 'vscode-languageserver-protocol';
+// From the core's types module, not its index: the capabilities (which use the legend) are answered before the core loads.
 import {
   semanticTokenTypes,
   type CompletionItem,
@@ -26,7 +27,7 @@ import {
   type Severity,
   type SignatureHelp,
   type SymbolKind as CoreSymbolKind,
-} from '../language/index.ts';
+} from '../language/types.ts';
 
 export const diagnosticSource = 'apl';
 

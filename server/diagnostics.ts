@@ -1,8 +1,8 @@
 import type { Connection, Diagnostic } from 'vscode-languageserver';
-import { getDiagnostics } from '../language/index.ts';
 import { toLspDiagnostic } from './convert.ts';
 import type { DocumentStore } from './documents.ts';
 import { guarded } from './guard.ts';
+import type { LanguageCore } from './languageCore.ts';
 
 /** Quiet time after the last edit before a document is diagnosed again. */
 export const diagnosticsDelayMs = 150;
@@ -17,10 +17,11 @@ export class DiagnosticsPublisher {
   constructor(
     private readonly connection: Connection,
     private readonly store: DocumentStore,
+    language: LanguageCore,
   ) {
     this.compute = guarded(connection, 'diagnostics', [], (uri: string) => {
       const analyzed = store.analyzed(uri);
-      return analyzed ? getDiagnostics(analyzed).map(toLspDiagnostic) : [];
+      return analyzed ? language.getDiagnostics(analyzed).map(toLspDiagnostic) : [];
     });
   }
 

@@ -1,6 +1,7 @@
-import { TextDocuments } from 'vscode-languageserver';
-import { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyzeDocument, parseDocument, type AnalyzedDocument, type ParsedDocument, type Schema } from '../language/index.ts';
+import type { TextDocuments } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { AnalyzedDocument, ParsedDocument, Schema } from '../language/index.ts';
+import type { LanguageCore } from './languageCore.ts';
 
 interface CachedParse {
   version: number;
@@ -18,13 +19,15 @@ interface CachedAnalysis {
  * version and analysed once per version and schema; every feature reads from here.
  */
 export class DocumentStore {
-  readonly documents = new TextDocuments(TextDocument);
   private schema: Schema | undefined;
   private schemaGeneration = 0;
   private readonly parses = new Map<string, CachedParse>();
   private readonly analyses = new Map<string, CachedAnalysis>();
 
-  constructor() {
+  constructor(
+    private readonly documents: TextDocuments<TextDocument>,
+    private readonly language: LanguageCore,
+  ) {
     this.documents.onDidClose(({ document }) => this.forget(document.uri));
   }
 
@@ -47,7 +50,7 @@ export class DocumentStore {
     if (!document) return undefined;
     const cached = this.parses.get(uri);
     if (cached?.version === document.version) return cached.parsed;
-    const parsed = parseDocument(document.getText());
+    const parsed = this.language.parseDocument(document.getText());
     this.parses.set(uri, { version: document.version, parsed });
     return parsed;
   }
@@ -58,7 +61,7 @@ export class DocumentStore {
     const version = this.documents.get(uri)!.version;
     const cached = this.analyses.get(uri);
     if (cached?.version === version && cached.schemaGeneration === this.schemaGeneration) return cached.analyzed;
-    const analyzed = analyzeDocument(parsed, this.schema);
+    const analyzed = this.language.analyzeDocument(parsed, this.schema);
     this.analyses.set(uri, { version, schemaGeneration: this.schemaGeneration, analyzed });
     return analyzed;
   }

@@ -1,15 +1,6 @@
 import type { Connection, InitializeParams, InitializeResult } from 'vscode-languageserver';
-import {
-  formatDocument,
-  getCompletions,
-  getDocumentSymbols,
-  getFoldingRanges,
-  getHover,
-  getSemanticTokens,
-  getSignatureHelp,
-  readSchema,
-  type Schema,
-} from '../language/index.ts';
+import { TextDocuments } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { serverCapabilities } from './capabilities.ts';
 import {
   encodeSemanticTokens,
@@ -22,97 +13,135 @@ import {
 import { DiagnosticsPublisher } from './diagnostics.ts';
 import { DocumentStore } from './documents.ts';
 import { describeError, guarded } from './guard.ts';
+import { loadLanguageCore, type LanguageCore } from './languageCore.ts';
 import { SetSchemaNotification } from './protocol.ts';
 
-/** Wires the language core to a connection. Everything here is translation; the work happens in `language/`. */
-export function startServer(connection: Connection): void {
-  const store = new DocumentStore();
-  const diagnostics = new DiagnosticsPublisher(connection, store);
-  let canRefreshSemanticTokens = false;
+/** What the server works with once the language core is loaded. */
+interface Session {
+  language: LanguageCore;
+  store: DocumentStore;
+  diagnostics: DiagnosticsPublisher;
+}
 
-  const useSchema = (value: unknown, origin: string): boolean => {
-    let schema: Schema;
+/**
+ * Wires the language core to a connection. Everything here is translation; the work happens in `language/`.
+ *
+ * `initialize` is answered before the core is loaded: the capabilities are fixed, and the client hears
+ * back sooner. The core loads at `initialized`, or at the first message that needs it if that comes first;
+ * handlers wait for it, and the client's messages are still answered in order.
+ */
+export function startServer(connection: Connection): void {
+  const documents = new TextDocuments(TextDocument);
+  let initialSchema: unknown;
+  let canRefreshSemanticTokens = false;
+  let session: Promise<Session> | undefined;
+
+  const useSchema = (current: Session, value: unknown, origin: string): boolean => {
     try {
-      schema = readSchema(value);
+      current.store.setSchema(current.language.readSchema(value));
+      return true;
     } catch (error) {
       connection.console.warn(`Ignoring the schema from ${origin}: ${describeError(error)}`);
       return false;
     }
-    store.setSchema(schema);
-    return true;
   };
 
+  const ready = (): Promise<Session> => {
+    session ??= loadLanguageCore().then((language) => {
+      const store = new DocumentStore(documents, language);
+      const started = { language, store, diagnostics: new DiagnosticsPublisher(connection, store, language) };
+      if (initialSchema !== undefined && initialSchema !== null) useSchema(started, initialSchema, 'initializationOptions');
+      return started;
+    });
+    return session;
+  };
+
+  /** Runs `work` once the core is loaded; a failure is reported to the client's log, as in `guarded`. */
+  const whenReady = (name: string, work: (current: Session) => void): void => {
+    ready().then(work, (error: unknown) => connection.console.error(`${name} failed: ${describeError(error)}`));
+  };
+
+  /** A request handler that waits for the core, then answers through `guarded`. */
+  const request =
+    <P, R>(name: string, fallback: R, handler: (current: Session, params: P) => R) =>
+    async (params: P): Promise<R> => {
+      const current = await ready();
+      return guarded(connection, name, fallback, (value: P) => handler(current, value))(params);
+    };
+
   connection.onInitialize((params: InitializeParams): InitializeResult => {
-    const schema = (params.initializationOptions as { schema?: unknown } | null | undefined)?.schema;
-    if (schema !== undefined && schema !== null) useSchema(schema, 'initializationOptions');
+    initialSchema = (params.initializationOptions as { schema?: unknown } | null | undefined)?.schema;
     canRefreshSemanticTokens = params.capabilities.workspace?.semanticTokens?.refreshSupport === true;
     return { capabilities: serverCapabilities, serverInfo: { name: 'apl-language-server' } };
   });
+  connection.onInitialized(() => whenReady('loading the language core', () => undefined));
 
-  connection.onNotification(SetSchemaNotification.method, (schema: SetSchemaNotification.Params) => {
-    if (!useSchema(schema, SetSchemaNotification.method)) return;
-    diagnostics.publishAll();
-    if (canRefreshSemanticTokens) {
-      connection.languages.semanticTokens.refresh().catch((error: unknown) => {
-        connection.console.warn(`Semantic token refresh failed: ${describeError(error)}`);
-      });
-    }
-  });
+  connection.onNotification(SetSchemaNotification.method, (schema: SetSchemaNotification.Params) =>
+    whenReady(SetSchemaNotification.method, (current) => {
+      if (!useSchema(current, schema, SetSchemaNotification.method)) return;
+      current.diagnostics.publishAll();
+      if (canRefreshSemanticTokens) {
+        connection.languages.semanticTokens.refresh().catch((error: unknown) => {
+          connection.console.warn(`Semantic token refresh failed: ${describeError(error)}`);
+        });
+      }
+    }),
+  );
 
-  store.documents.onDidOpen(({ document }) => diagnostics.publishNow(document.uri));
-  store.documents.onDidChangeContent(({ document }) => diagnostics.schedule(document.uri));
-  store.documents.onDidClose(({ document }) => diagnostics.clear(document.uri));
+  documents.onDidOpen(({ document }) => whenReady('diagnostics', (current) => current.diagnostics.publishNow(document.uri)));
+  documents.onDidChangeContent(({ document }) => whenReady('diagnostics', (current) => current.diagnostics.schedule(document.uri)));
+  documents.onDidClose(({ document }) => whenReady('diagnostics', (current) => current.diagnostics.clear(document.uri)));
 
   connection.onCompletion(
-    guarded(connection, 'completion', [], ({ textDocument, position }) => {
+    request('completion', [], ({ language, store }, { textDocument, position }) => {
       const analyzed = store.analyzed(textDocument.uri);
-      return analyzed ? getCompletions(analyzed, position).map(toLspCompletionItem) : [];
+      return analyzed ? language.getCompletions(analyzed, position).map(toLspCompletionItem) : [];
     }),
   );
 
   connection.onHover(
-    guarded(connection, 'hover', null, ({ textDocument, position }) => {
+    request('hover', null, ({ language, store }, { textDocument, position }) => {
       const analyzed = store.analyzed(textDocument.uri);
-      const hover = analyzed && getHover(analyzed, position);
+      const hover = analyzed && language.getHover(analyzed, position);
       return hover ? toLspHover(hover) : null;
     }),
   );
 
   connection.onSignatureHelp(
-    guarded(connection, 'signature help', null, ({ textDocument, position }) => {
+    request('signature help', null, ({ language, store }, { textDocument, position }) => {
       const analyzed = store.analyzed(textDocument.uri);
-      const help = analyzed && getSignatureHelp(analyzed, position);
+      const help = analyzed && language.getSignatureHelp(analyzed, position);
       return help ? toLspSignatureHelp(help) : null;
     }),
   );
 
   connection.onDocumentFormatting(
-    guarded(connection, 'formatting', [], ({ textDocument }) => {
+    request('formatting', [], ({ language, store }, { textDocument }) => {
       const parsed = store.parsed(textDocument.uri);
-      return parsed ? formatDocument(parsed) : [];
+      return parsed ? language.formatDocument(parsed) : [];
     }),
   );
 
   connection.onDocumentSymbol(
-    guarded(connection, 'document symbols', [], ({ textDocument }) => {
+    request('document symbols', [], ({ language, store }, { textDocument }) => {
       const parsed = store.parsed(textDocument.uri);
-      return parsed ? getDocumentSymbols(parsed).map(toLspDocumentSymbol) : [];
+      return parsed ? language.getDocumentSymbols(parsed).map(toLspDocumentSymbol) : [];
     }),
   );
 
   connection.onFoldingRanges(
-    guarded(connection, 'folding ranges', [], ({ textDocument }) => {
+    request('folding ranges', [], ({ language, store }, { textDocument }) => {
       const parsed = store.parsed(textDocument.uri);
-      return parsed ? getFoldingRanges(parsed).map(toLspFoldingRange) : [];
+      return parsed ? language.getFoldingRanges(parsed).map(toLspFoldingRange) : [];
     }),
   );
 
   connection.languages.semanticTokens.on(
-    guarded(connection, 'semantic tokens', { data: [] }, ({ textDocument }) => {
+    request('semantic tokens', { data: [] }, ({ language, store }, { textDocument }) => {
       const analyzed = store.analyzed(textDocument.uri);
-      return encodeSemanticTokens(analyzed ? getSemanticTokens(analyzed) : []);
+      return encodeSemanticTokens(analyzed ? language.getSemanticTokens(analyzed) : []);
     }),
   );
 
-  store.documents.listen(connection);
+  documents.listen(connection);
 }

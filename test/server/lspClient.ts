@@ -51,9 +51,9 @@ export class LspTestClient {
     this.connection.listen();
   }
 
-  /** Talks to the server over its stdin/stdout, as most editors do. */
-  static overStdio(serverPath: string): LspTestClient {
-    const child = spawn(process.execPath, [serverPath, '--stdio'], { stdio: 'pipe' });
+  /** Talks to the server over its stdin/stdout, as most editors do; `env` is added to the server's environment. */
+  static overStdio(serverPath: string, env: Record<string, string> = {}): LspTestClient {
+    const child = spawn(process.execPath, [serverPath, '--stdio'], { stdio: 'pipe', env: { ...process.env, ...env } });
     return new LspTestClient(child, new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   }
 
