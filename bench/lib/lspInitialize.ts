@@ -3,7 +3,21 @@ import { createMessageConnection, StreamMessageReader, StreamMessageWriter } fro
 
 const timeoutMs = 5_000;
 
-export type InitializeOutcome = { ok: true; milliseconds: number } | { ok: false; reason: string };
+export type InitializeOutcome =
+  | {
+      ok: true;
+      milliseconds: number;
+      /** Spawn → the diagnostics of `options.open`, when asked for. */
+      diagnosticsMilliseconds?: number;
+    }
+  | { ok: false; reason: string };
+
+export interface InitializeOptions {
+  /** Variables added to the server's environment. */
+  env?: Record<string, string>;
+  /** A document opened once `initialize` is answered; the outcome then also times its first diagnostics. */
+  open?: string;
+}
 
 function waitForExit(child: ChildProcess, milliseconds: number): Promise<void> {
   return new Promise((resolve) => {
@@ -20,15 +34,17 @@ function waitForExit(child: ChildProcess, milliseconds: number): Promise<void> {
 }
 
 /** Spawns the server, times spawn → `initialize` response, then shuts it down politely. */
-export async function timeInitialize(serverPath: string): Promise<InitializeOutcome> {
+export async function timeInitialize(serverPath: string, options: InitializeOptions = {}): Promise<InitializeOutcome> {
   const start = process.hrtime.bigint();
-  const child = spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const since = () => Number(process.hrtime.bigint() - start) / 1e6;
+  const child = spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...options.env } });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   // Writing to a server that already died raises EPIPE on the pipe; the exit handler reports it.
   child.stdin.on('error', () => undefined);
   const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   connection.onError(() => undefined);
+  const diagnosed = new Promise<number>((resolve) => connection.onNotification('textDocument/publishDiagnostics', () => resolve(since())));
   connection.listen();
 
   const failure = new Promise<InitializeOutcome>((resolve) => {
@@ -41,11 +57,17 @@ export async function timeInitialize(serverPath: string): Promise<InitializeOutc
   });
   const response = connection
     .sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {}, workspaceFolders: null })
-    .then((): InitializeOutcome => ({ ok: true, milliseconds: Number(process.hrtime.bigint() - start) / 1e6 }));
+    .then(async (): Promise<InitializeOutcome> => {
+      const milliseconds = since();
+      connection.sendNotification('initialized', {}).catch(() => undefined);
+      if (options.open === undefined) return { ok: true, milliseconds };
+      const textDocument = { uri: 'file:///bench/first.apl', languageId: 'apl', version: 1, text: options.open };
+      connection.sendNotification('textDocument/didOpen', { textDocument }).catch(() => undefined);
+      return { ok: true, milliseconds, diagnosticsMilliseconds: await diagnosed };
+    });
 
   const outcome = await Promise.race([response.catch((error: Error) => ({ ok: false as const, reason: error.message })), failure]);
   if (outcome.ok) {
-    connection.sendNotification('initialized', {}).catch(() => undefined);
     await connection.sendRequest('shutdown').catch(() => undefined);
     connection.sendNotification('exit').catch(() => undefined);
   }
