@@ -21,6 +21,8 @@ export { AplQueryError } from './errors.ts';
 
 export interface EngineDatabase {
   connect(): Promise<DuckDBConnection>;
+  /** Moves whenever an event table's columns may have changed (see `Database`). */
+  readonly eventSchemaVersion: number;
 }
 
 export interface AplRequest {
@@ -104,13 +106,13 @@ function release(database: EngineDatabase, connection: DuckDBConnection): void {
   else connection.closeSync();
 }
 
-/** Four connections: the main, status and totals statements and the column check run side by side. */
+/** Three connections: the main, status and totals statements run side by side. */
 async function withConnections<T>(database: EngineDatabase, work: (connections: Connections) => Promise<T>): Promise<T> {
   const taken: DuckDBConnection[] = [];
   try {
-    for (let i = 0; i < 4; i++) taken.push(await acquire(database));
-    const [main, status, totals, check] = taken as [DuckDBConnection, DuckDBConnection, DuckDBConnection, DuckDBConnection];
-    return await work({ main, status, totals, check });
+    for (let i = 0; i < 3; i++) taken.push(await acquire(database));
+    const [main, status, totals] = taken as [DuckDBConnection, DuckDBConnection, DuckDBConnection];
+    return await work({ main, status, totals });
   } finally {
     for (const connection of taken) release(database, connection);
   }
@@ -120,7 +122,6 @@ interface Connections {
   main: DuckDBConnection;
   status: DuckDBConnection;
   totals: DuckDBConnection;
-  check: DuckDBConnection;
 }
 
 function schemaCache(database: EngineDatabase): SchemaCache {
@@ -152,21 +153,19 @@ export async function runApl(database: EngineDatabase, request: AplRequest, acce
     const allReadable = names.has(everyDataset) ? (await storedDatasets(connection)).filter((name) => access.canRead(name)) : [];
     const readable = [...new Set([...names, ...allReadable])].filter((name) => name !== everyDataset && access.canRead(name));
     const cache = schemaCache(database);
-    const cached = cache.cached(readable);
-    const tables = cached ?? (await cache.load(connection, readable));
-    const context: AnswerContext = { parsed, query, request, start, end, nowMicros, implicitEnd, started, allReadable, readable, cache };
+    const version = database.eventSchemaVersion;
+    const cached = cache.cached(readable, version);
+    const tables = cached ?? (await cache.load(connection, readable, version));
+    const context: AnswerContext = { parsed, query, request, start, end, nowMicros, implicitEnd, started, allReadable };
     try {
-      const answer = await answerQuery(context, tables, connections, cached !== undefined);
-      if (answer) return answer;
+      return await answerQuery(context, tables, connections);
     } catch (error) {
-      // An error on columns taken from the cache may come from stale columns: look again.
+      // Cached columns are current unless something other than the event store changed a table: look again.
       if (!cached || !(error instanceof AplQueryError)) throw error;
-      const fresh = await cache.load(connection, readable);
+      const fresh = await cache.load(connection, readable, database.eventSchemaVersion);
       if (sameColumns(fresh, cached)) throw error;
-      return (await answerQuery(context, fresh, connections, false))!;
+      return answerQuery(context, fresh, connections);
     }
-    // The catalog changed since the columns were cached: compile and run again on fresh ones.
-    return (await answerQuery(context, await cache.load(connection, readable), connections, false))!;
   });
 }
 
@@ -180,15 +179,10 @@ interface AnswerContext {
   implicitEnd: boolean;
   started: bigint;
   allReadable: string[];
-  readable: string[];
-  cache: SchemaCache;
 }
 
-/**
- * Analyzes, compiles and runs the query against the given columns. With `fromCache`, the columns
- * are checked beside the query, and the answer is undefined when they no longer hold.
- */
-async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>, connections: Connections, fromCache: boolean): Promise<AplResult | undefined> {
+/** Analyzes, compiles and runs the query against the given columns. */
+async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>, connections: Connections): Promise<AplResult> {
   const connection = connections.main;
   const { parsed, query, request, start, end, nowMicros, started } = context;
   const messages: StatusMessage[] = [];
@@ -226,13 +220,11 @@ async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>
       clearTimeout(timer);
     }
   };
-  const [mainResult, statusResult, totalsResult, current] = await Promise.allSettled([
+  const [mainResult, statusResult, totalsResult] = await Promise.allSettled([
     run(connection, plan.main),
     plan.status === undefined ? undefined : run(connections.status, plan.status),
     plan.totals === undefined ? undefined : run(connections.totals, plan.totals),
-    fromCache ? context.cache.check(connections.check, context.readable) : true,
   ]);
-  if (fromCache && (current.status === 'rejected' || !current.value)) return undefined;
   const [mainRows, statusRows, totalsRows] = [mainResult, statusResult, totalsResult].map((result) => {
     if (result.status === 'rejected') throw result.reason;
     return result.value?.getRows();

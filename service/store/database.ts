@@ -80,6 +80,7 @@ export class Database implements Queryable {
   readonly all: Queryable['all'];
   readonly one: Queryable['one'];
   private queue: Promise<unknown> = Promise.resolve();
+  private eventSchemaVersionValue = 0;
 
   private constructor(
     readonly instance: DuckDBInstance,
@@ -108,6 +109,19 @@ export class Database implements Queryable {
   /** A fresh connection of its own (for appenders or long reads that should not hold the shared one). */
   connect(): Promise<DuckDBConnection> {
     return this.instance.connect();
+  }
+
+  /**
+   * Changes whenever an event table may have changed its columns: the event store calls
+   * `eventSchemaChanged()` once a table is made or dropped, or a transaction that added or widened
+   * columns has ended. The query engine keeps tables' columns for as long as this stays the same.
+   */
+  get eventSchemaVersion(): number {
+    return this.eventSchemaVersionValue;
+  }
+
+  eventSchemaChanged(): void {
+    this.eventSchemaVersionValue++;
   }
 
   /**

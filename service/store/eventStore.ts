@@ -33,6 +33,8 @@ import {
 /** What the event store needs of the service database. */
 export interface EventDatabase {
   connect(): Promise<DuckDBConnection>;
+  /** Called once a change to an event table's columns has committed or rolled back. */
+  eventSchemaChanged(): void;
 }
 
 /** One event ready to store: times in microseconds since the epoch, fields by flattened name. */
@@ -64,6 +66,7 @@ export class EventStore {
         `CREATE TABLE IF NOT EXISTS ${eventTable(name)} ("_time" TIMESTAMP NOT NULL, "_sysTime" TIMESTAMP NOT NULL)`,
       );
       this.schemas.delete(name);
+      this.database.eventSchemaChanged();
     });
   }
 
@@ -71,6 +74,7 @@ export class EventStore {
     await this.withConnection(name, async (connection) => {
       await connection.run(`DROP TABLE IF EXISTS ${eventTable(name)}`);
       this.schemas.delete(name);
+      this.database.eventSchemaChanged();
     });
   }
 
@@ -138,9 +142,10 @@ export class EventStore {
       connection = await this.database.connect();
       await connection.run('BEGIN TRANSACTION');
       const columns = new Map(await this.columns(connection, name));
-      return new EventWriter(connection, name, columns, (committed) => {
+      return new EventWriter(connection, name, columns, (committed, altered) => {
         if (committed) this.schemas.set(name, columns);
         else this.schemas.delete(name);
+        if (altered) this.database.eventSchemaChanged();
         connection!.closeSync();
         release();
       });
@@ -226,12 +231,14 @@ export class EventStore {
 /** Appends batches of events to one dataset inside one transaction. */
 export class EventWriter {
   private done = false;
+  /** Whether this writer added or widened a column. */
+  private altered = false;
 
   constructor(
     private readonly connection: DuckDBConnection,
     private readonly dataset: string,
     private readonly columns: Columns,
-    private readonly finish: (committed: boolean) => void,
+    private readonly finish: (committed: boolean, altered: boolean) => void,
   ) {}
 
   /** Fields with an explicit type (used for map fields and demo schemas); widened like values. */
@@ -297,9 +304,9 @@ export class EventWriter {
     this.done = true;
     try {
       await this.connection.run('COMMIT');
-      this.finish(true);
+      this.finish(true, this.altered);
     } catch (error) {
-      this.finish(false);
+      this.finish(false, this.altered);
       throw error;
     }
   }
@@ -308,7 +315,7 @@ export class EventWriter {
     if (this.done) return;
     this.done = true;
     await this.connection.run('ROLLBACK').catch(() => undefined);
-    this.finish(false);
+    this.finish(false, this.altered);
   }
 
   /** Adds missing columns and widens columns whose type no longer holds every value. */
@@ -317,6 +324,7 @@ export class EventWriter {
     for (const [name, type] of wanted) {
       const current = this.columns.get(name);
       if (current === undefined) {
+        this.altered = true;
         await this.connection.run(`ALTER TABLE ${table} ADD COLUMN ${quoteName(name)} ${sqlType(type)}`);
         if (type === 'object') {
           await this.connection.run(`COMMENT ON COLUMN ${table}.${quoteName(name)} IS 'object'`);
@@ -327,6 +335,7 @@ export class EventWriter {
       const widened = widen(current, type);
       if (widened === current || name === '_time' || name === '_sysTime') continue;
       const column = quoteName(name);
+      this.altered = true;
       await this.connection.run(
         `ALTER TABLE ${table} ALTER COLUMN ${column} TYPE ${sqlType(widened)} USING ${conversionSql(column, current, widened)}`,
       );
