@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { Database } from '../../service/store/database.ts';
-import { EventStore, eventTable, type StoredEvent } from '../../service/store/eventStore.ts';
+import type { Database } from '../../service/store/database.ts';
+import { eventTable, type EventStore, type StoredEvent } from '../../service/store/eventStore.ts';
+import { openStoreFixture, type StoreFixture } from './storeFixture.ts';
 import { Timespan } from '../../service/store/fieldTypes.ts';
 
 const hour = 3600 * 1e6;
@@ -12,19 +10,15 @@ const base = Date.UTC(2026, 0, 1) * 1000;
 const event = (fields: Record<string, unknown>, time = base): StoredEvent => ({ time, sysTime: base, fields });
 
 describe('event store on a DuckDB file', () => {
-  let dir: string;
+  let fixture: StoreFixture;
   let database: Database;
   let store: EventStore;
 
   before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'apl-events-'));
-    database = await Database.open(dir);
-    store = new EventStore(database);
+    fixture = await openStoreFixture('apl-events-');
+    ({ database, store } = fixture);
   });
-  after(async () => {
-    await database.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  after(() => fixture.close());
 
   async function rows(name: string, order = '"_time"'): Promise<Record<string, unknown>[]> {
     return database.all(`SELECT * FROM ${eventTable(name)} ORDER BY ${order}`);

@@ -1,12 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { Database } from '../../service/store/database.ts';
-import { EventStore, eventTable } from '../../service/store/eventStore.ts';
+import type { Database } from '../../service/store/database.ts';
+import { eventTable, type EventStore } from '../../service/store/eventStore.ts';
+import { openStoreFixture, type StoreFixture } from './storeFixture.ts';
 import { ingest, type IngestOptions } from '../../service/ingest/ingest.ts';
 import { HttpError } from '../../service/http/types.ts';
 
@@ -35,20 +33,16 @@ function zstd(bytes: Uint8Array): Uint8Array {
 const text = (value: string) => new TextEncoder().encode(value);
 
 describe('ingest', () => {
-  let dir: string;
+  let fixture: StoreFixture;
   let database: Database;
   let store: EventStore;
   let counter = 0;
 
   before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'apl-ingest-'));
-    database = await Database.open(dir);
-    store = new EventStore(database);
+    fixture = await openStoreFixture('apl-ingest-');
+    ({ database, store } = fixture);
   });
-  after(async () => {
-    await database.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  after(() => fixture.close());
 
   async function run(body: Uint8Array | string, options: Partial<IngestOptions> = {}) {
     const name = `ds${++counter}`;

@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { Database } from '../../service/store/database.ts';
-import { EventStore, eventTable } from '../../service/store/eventStore.ts';
+import type { Database } from '../../service/store/database.ts';
+import { eventTable, type EventStore } from '../../service/store/eventStore.ts';
+import { openStoreFixture, type StoreFixture } from './storeFixture.ts';
 import { ingest, type IngestOptions } from '../../service/ingest/ingest.ts';
 import { NdjsonShape } from '../../service/ingest/ndjsonShape.ts';
 import { planReadJson } from '../../service/ingest/readJsonPlan.ts';
@@ -78,20 +76,16 @@ const ineligible: [string, string][] = [
 ];
 
 describe('ingest through read_json', () => {
-  let dir: string;
+  let fixture: StoreFixture;
   let database: Database;
   let store: EventStore;
   let counter = 0;
 
   before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'apl-readjson-'));
-    database = await Database.open(dir);
-    store = new EventStore(database);
+    fixture = await openStoreFixture('apl-readjson-');
+    ({ database, store } = fixture);
   });
-  after(async () => {
-    await database.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  after(() => fixture.close());
 
   const storedBy: string[] = [];
 

@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { AplQueryError, runApl } from '../../../service/engine/index.ts';
-import { Database } from '../../../service/store/database.ts';
-import { EventStore, type StoredEvent } from '../../../service/store/eventStore.ts';
+import type { Database } from '../../../service/store/database.ts';
+import type { EventStore, StoredEvent } from '../../../service/store/eventStore.ts';
+import { openStoreFixture, type StoreFixture } from '../storeFixture.ts';
 
 const base = Date.UTC(2026, 0, 1) * 1000;
 const event = (fields: Record<string, unknown>): StoredEvent => ({ time: base, sysTime: base, fields });
@@ -13,19 +11,15 @@ const readAll = { canRead: () => true };
 
 /** The engine keeps tables' columns between queries; the event store's changes must reach it. */
 describe('engine column cache over event store changes', () => {
-  let dir: string;
+  let fixture: StoreFixture;
   let database: Database;
   let store: EventStore;
 
   before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'apl-schema-cache-'));
-    database = await Database.open(dir);
-    store = new EventStore(database);
+    fixture = await openStoreFixture('apl-schema-cache-');
+    ({ database, store } = fixture);
   });
-  after(async () => {
-    await database.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  after(() => fixture.close());
 
   /** `getschema` answers from the columns the engine holds, so stale ones show without any error. */
   async function schemaOf(dataset: string): Promise<Record<string, unknown>> {
