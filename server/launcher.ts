@@ -63,9 +63,8 @@ function runBundle(name: string): unknown {
     process.once('exit', save);
   }
   const bundleModule = { exports: {} };
-  loaded.set(name, bundleModule.exports);
   script.runInThisContext()(bundleModule.exports, requireFromBundle, bundleModule, bundlePath, __dirname);
-  loaded.set(name, bundleModule.exports); // a bundle may have replaced its exports object
+  loaded.set(name, bundleModule.exports);
   return bundleModule.exports;
 }
 
