@@ -1,6 +1,8 @@
 import { CstParser, EOF, tokenMatcher, type IOrAlt, type IToken, type TokenType } from 'chevrotain';
 import * as t from './tokens.ts';
 import { errorMessages } from './errorMessages.ts';
+import { tokenEnd } from './cst.ts';
+import { hasLineBreak } from '../text/blankLines.ts';
 
 /**
  * APL's grammar as a chevrotain CST parser. It only recognises structure; `cstToAst.ts` turns
@@ -744,6 +746,8 @@ export class AplGrammar extends CstParser {
   }
 
   private allowFieldTerms = false;
+  /** The text the tokens were read from (the lexer tracks offsets only, not lines). */
+  text = '';
 
   /**
    * The alternatives of the busiest decisions, built once: chevrotain would otherwise allocate
@@ -772,7 +776,8 @@ export class AplGrammar extends CstParser {
   private isPostfixAhead(): boolean {
     const next = this.LA(1);
     if (next.tokenType !== t.LBracket) return true;
-    return next.startLine === this.LA(0).endLine;
+    const end = tokenEnd(this.LA(0));
+    return Number.isFinite(end) && !hasLineBreak(this.text, end, next.startOffset);
   }
 
   /** A sign, or `not` used as a prefix (search predicates); `not(x)` is an ordinary call. */

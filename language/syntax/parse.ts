@@ -39,6 +39,7 @@ function parse(text: string, splitOnBlankLines: boolean): ParsedDocument {
   }
   const groups = splitOnBlankLines ? splitQueries(text, lexed.tokens, comments) : [lexed.tokens];
   const builder = new AstBuilder(text, errors);
+  sharedGrammar().text = text;
   const queries: QueryNode[] = [];
   for (const group of groups) {
     if (group.length > 0) queries.push(parseGroup(group, builder, errors));

@@ -11,3 +11,12 @@ export function hasBlankLine(text: string, start: number, end: number): boolean 
   }
   return false;
 }
+
+/** Whether a line ends between `start` and `end`. */
+export function hasLineBreak(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const char = text.charCodeAt(i);
+    if (char === 10 || char === 13) return true;
+  }
+  return false;
+}
