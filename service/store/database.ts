@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
+import { IdleCheckpoint } from './idleCheckpoint.ts';
 
 export type SqlParams = DuckDBValue[] | Record<string, DuckDBValue>;
 export type Row = Record<string, unknown>;
@@ -81,6 +82,7 @@ export class Database implements Queryable {
   readonly one: Queryable['one'];
   private queue: Promise<unknown> = Promise.resolve();
   private eventSchemaVersionValue = 0;
+  private readonly idleCheckpoint = new IdleCheckpoint(() => this.checkpoint(), quietBeforeCheckpointMs);
 
   private constructor(
     readonly instance: DuckDBInstance,
@@ -98,9 +100,7 @@ export class Database implements Queryable {
   static async open(dataDir: string, threads = duckdbThreads()): Promise<Database> {
     mkdirSync(dataDir, { recursive: true });
     const path = join(dataDir, 'apl.duckdb');
-    // DuckDB's default (16MB of WAL) checkpoints every few ingest requests and rewrites the
-    // table's open row group each time; measured, that made commits several times slower.
-    const instance = await DuckDBInstance.create(path, { checkpoint_threshold: '64MB', threads: String(threads) });
+    const instance = await DuckDBInstance.create(path, { checkpoint_threshold: checkpointThreshold, threads: String(threads) });
     const connection = await instance.connect();
     await connection.run(metadataSchema);
     return new Database(instance, connection, path);
@@ -122,6 +122,16 @@ export class Database implements Queryable {
 
   eventSchemaChanged(): void {
     this.eventSchemaVersionValue++;
+  }
+
+  /** The event store opened a write transaction (see idleCheckpoint.ts). */
+  eventWriteStarted(): void {
+    this.idleCheckpoint.writeStarted();
+  }
+
+  /** The event store's write transaction committed or rolled back. */
+  eventWriteEnded(committed: boolean): void {
+    this.idleCheckpoint.writeEnded(committed);
   }
 
   /**
@@ -147,11 +157,22 @@ export class Database implements Queryable {
 
   /** Writes the WAL into the database file and releases it. */
   async close(): Promise<void> {
+    await this.idleCheckpoint.close();
     await this.serialize(async () => {
       await this.connection.run('CHECKPOINT').catch(() => undefined);
       this.connection.closeSync();
       this.instance.closeSync();
     });
+  }
+
+  /** Writes the WAL into the database file (DuckDB skips it while other writers are open). */
+  private async checkpoint(): Promise<void> {
+    const connection = await this.connect();
+    try {
+      await connection.run('CHECKPOINT');
+    } finally {
+      connection.closeSync();
+    }
   }
 
   private serialize<T>(work: () => Promise<T>): Promise<T> {
@@ -160,6 +181,18 @@ export class Database implements Queryable {
     return next;
   }
 }
+
+/**
+ * How much write-ahead log DuckDB lets grow before it checkpoints inside a commit. At its default
+ * (16MB) it checkpointed every few ingest requests, rewriting the table's open row group each
+ * time, and a third of a 10,000-event request's time went to that; even at 64MB the checkpoints
+ * inside commits made up a quarter of ingest time. 256MB holds about 1.4M events of a dozen
+ * fields; the idle checkpoint (idleCheckpoint.ts) usually writes the log out long before that. The
+ * price: a larger log to replay after a crash, and up to that much uncompressed data in memory.
+ */
+const checkpointThreshold = '256MB';
+/** Quiet time after the last event write before the log is checkpointed. */
+const quietBeforeCheckpointMs = 2_000;
 
 /**
  * DuckDB's thread count: `APL_DUCKDB_THREADS` if set, else every core but one. DuckDB's default

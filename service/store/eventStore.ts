@@ -35,6 +35,9 @@ export interface EventDatabase {
   connect(): Promise<DuckDBConnection>;
   /** Called once a change to an event table's columns has committed or rolled back. */
   eventSchemaChanged(): void;
+  /** Called when a writer's transaction opens, and when it has committed or rolled back. */
+  eventWriteStarted(): void;
+  eventWriteEnded(committed: boolean): void;
 }
 
 /** One event ready to store: times in microseconds since the epoch, fields by flattened name. */
@@ -141,17 +144,29 @@ export class EventStore {
     try {
       connection = await this.database.connect();
       await connection.run('BEGIN TRANSACTION');
-      const columns = new Map(await this.columns(connection, name));
-      return new EventWriter(connection, name, columns, (committed, altered) => {
-        if (committed) this.schemas.set(name, columns);
-        else this.schemas.delete(name);
-        if (altered) this.database.eventSchemaChanged();
-        connection!.closeSync();
-        release();
-      });
+      this.database.eventWriteStarted();
     } catch (error) {
       connection?.closeSync();
       release();
+      throw error;
+    }
+    const open = connection;
+    const finish = (committed: boolean, altered: boolean) => {
+      if (altered) this.database.eventSchemaChanged();
+      this.database.eventWriteEnded(committed);
+      open.closeSync();
+      release();
+    };
+    try {
+      const columns = new Map(await this.columns(open, name));
+      return new EventWriter(open, name, columns, (committed, altered) => {
+        if (committed) this.schemas.set(name, columns);
+        else this.schemas.delete(name);
+        finish(committed, altered);
+      });
+    } catch (error) {
+      await open.run('ROLLBACK').catch(() => undefined);
+      finish(false, false);
       throw error;
     }
   }
