@@ -5,7 +5,7 @@ let lexer: Lexer | undefined;
 
 /**
  * `validate` checks the token definitions (slow: only the tests do it). Tokens carry offsets only:
- * nothing reads their lines and columns, and tracking them cost a third of the lexer's time.
+ * nothing reads their lines and columns, and tracking them cost about a quarter of the lexer's time.
  */
 export function createLexer({ validate = false }: { validate?: boolean } = {}): Lexer {
   return new Lexer(allTokens, { positionTracking: 'onlyOffset', ensureOptimizations: validate, skipValidations: !validate });
