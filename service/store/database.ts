@@ -3,7 +3,7 @@
  * datasets (and their fields' metadata), tokens, annotations and the user, and the event tables the
  * event store creates beside them.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
@@ -82,7 +82,7 @@ export class Database implements Queryable {
   readonly one: Queryable['one'];
   private queue: Promise<unknown> = Promise.resolve();
   private eventSchemaVersionValue = 0;
-  private readonly idleCheckpoint = new IdleCheckpoint(() => this.checkpoint(), quietBeforeCheckpointMs);
+  private readonly idleCheckpoint = new IdleCheckpoint(() => this.checkpointSizableLog(), quietBeforeCheckpointMs);
 
   private constructor(
     readonly instance: DuckDBInstance,
@@ -165,8 +165,14 @@ export class Database implements Queryable {
     });
   }
 
-  /** Writes the WAL into the database file (DuckDB skips it while other writers are open). */
-  private async checkpoint(): Promise<void> {
+  /**
+   * Writes the WAL into the database file once it holds at least `idleCheckpointMinBytes` (DuckDB
+   * skips it while other writers are open). A checkpoint rewrites each table's last row group, so
+   * after every one of a trickle of small requests it would cost more than the log it clears.
+   */
+  private async checkpointSizableLog(): Promise<void> {
+    const wal = `${this.path}.wal`;
+    if (!existsSync(wal) || statSync(wal).size < idleCheckpointMinBytes) return;
     const connection = await this.connect();
     try {
       await connection.run('CHECKPOINT');
@@ -194,6 +200,8 @@ export class Database implements Queryable {
 const checkpointThreshold = '256MB';
 /** Quiet time after the last event write before the log is checkpointed. */
 const quietBeforeCheckpointMs = 2_000;
+/** A smaller log is left to grow (see `checkpointSizableLog`); about 20,000 events of a dozen fields. */
+const idleCheckpointMinBytes = 4 << 20;
 
 /**
  * DuckDB's thread count: `APL_DUCKDB_THREADS` if set, else every core but one. DuckDB's default
