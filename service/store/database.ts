@@ -100,7 +100,7 @@ export class Database implements Queryable {
   static async open(dataDir: string, threads = duckdbThreads()): Promise<Database> {
     mkdirSync(dataDir, { recursive: true });
     const path = join(dataDir, 'apl.duckdb');
-    const instance = await DuckDBInstance.create(path, { checkpoint_threshold: checkpointThreshold, threads: String(threads) });
+    const instance = await DuckDBInstance.create(path, duckdbOptions(threads));
     const connection = await instance.connect();
     await connection.run(metadataSchema);
     return new Database(instance, connection, path);
@@ -165,20 +165,24 @@ export class Database implements Queryable {
     });
   }
 
-  /**
-   * Writes the WAL into the database file once it holds at least `idleCheckpointMinBytes` (DuckDB
-   * skips it while other writers are open). A checkpoint rewrites each table's last row group, so
-   * after every one of a trickle of small requests it would cost more than the log it clears.
-   */
-  private async checkpointSizableLog(): Promise<void> {
-    const wal = `${this.path}.wal`;
-    if (!existsSync(wal) || statSync(wal).size < idleCheckpointMinBytes) return;
+  /** Writes the WAL into the database file (DuckDB skips it while other writers are open). */
+  async checkpoint(): Promise<void> {
     const connection = await this.connect();
     try {
       await connection.run('CHECKPOINT');
     } finally {
       connection.closeSync();
     }
+  }
+
+  /**
+   * Checkpoints once the WAL holds at least `idleCheckpointMinBytes`. A checkpoint rewrites each
+   * table's last row group, so after every one of a trickle of small requests it would cost more
+   * than the log it clears.
+   */
+  private async checkpointSizableLog(): Promise<void> {
+    const wal = `${this.path}.wal`;
+    if (existsSync(wal) && statSync(wal).size >= idleCheckpointMinBytes) await this.checkpoint();
   }
 
   private serialize<T>(work: () => Promise<T>): Promise<T> {
@@ -199,9 +203,14 @@ export class Database implements Queryable {
  */
 const checkpointThreshold = '256MB';
 /** Quiet time after the last event write before the log is checkpointed. */
-const quietBeforeCheckpointMs = 2_000;
+export const quietBeforeCheckpointMs = 2_000;
 /** A smaller log is left to grow (see `checkpointSizableLog`); about 20,000 events of a dozen fields. */
 const idleCheckpointMinBytes = 4 << 20;
+
+/** The settings the service opens DuckDB with (the ingest benchmark's reference uses them too). */
+export function duckdbOptions(threads = duckdbThreads()): Record<string, string> {
+  return { checkpoint_threshold: checkpointThreshold, threads: String(threads) };
+}
 
 /**
  * DuckDB's thread count: `APL_DUCKDB_THREADS` if set, else every core but one. DuckDB's default

@@ -33,6 +33,8 @@ import {
 /** What the event store needs of the service database. */
 export interface EventDatabase {
   connect(): Promise<DuckDBConnection>;
+  /** Writes the WAL into the database file. */
+  checkpoint(): Promise<void>;
   /** Called once a change to an event table's columns has committed or rolled back. */
   eventSchemaChanged(): void;
   /** Called when a writer's transaction opens, and when it has committed or rolled back. */
@@ -97,13 +99,8 @@ export class EventStore {
    */
   async vacuumDataset(name: string): Promise<void> {
     await this.withConnection(name, (connection) => connection.run(`VACUUM ANALYZE ${eventTable(name)}`));
-    const connection = await this.database.connect();
-    try {
-      // With other writers in flight DuckDB skips the checkpoint; the next one catches up.
-      await connection.run('CHECKPOINT');
-    } finally {
-      connection.closeSync();
-    }
+    // With other writers in flight DuckDB skips the checkpoint; the next one catches up.
+    await this.database.checkpoint();
   }
 
   /**
