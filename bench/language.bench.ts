@@ -21,6 +21,7 @@ import type { ServiceUnderTest } from './lib/serviceUnderTest.ts';
 import { median, summarize, type Summary } from './lib/stats.ts';
 import { sampleInterleaved, warmUp, type RoundBudget } from './lib/timing.ts';
 import { repoRoot } from './lib/paths.ts';
+import { serverEnvironment } from '../server/environment.ts';
 import { buildDocument, cursorCases, loadQueries, loadSchema, type CursorCase, type CursorContext } from './lib/workload.ts';
 
 const targets = {
@@ -220,9 +221,17 @@ function measureDocument(queries: readonly string[], ours: OurService, official:
 
 async function measureInitialize(queries: string[]): Promise<{ row: ResultRow; detail: object }> {
   const serverPath = join(repoRoot, 'dist', 'server.js');
+  // Every process here is started as the extension starts the server (server/environment.ts), the baselines too.
   const bareNodeRuns: number[] = [];
-  for (let run = 0; run < 3; run++) bareNodeRuns.push(await timeBareNodeStart());
+  for (let run = 0; run < 3; run++) bareNodeRuns.push(await timeBareNodeStart(serverEnvironment));
   const bareNode = median(bareNodeRuns);
+  const droppedHere = Object.keys(serverEnvironment).filter((name) => process.env[name] !== undefined);
+  let inheritedBareNode: number | undefined;
+  if (droppedHere.length > 0) {
+    const runs: number[] = [];
+    for (let run = 0; run < 3; run++) runs.push(await timeBareNodeStart());
+    inheritedBareNode = median(runs);
+  }
   const base = { id: 'initialize', label: 'LSP initialize round trip (spawn → response)', unit: 'ms' as const, target: `< ${targets.initializeMillis} ms` };
   const notApplicable = (reason: string) => ({ row: { ...base, verdict: 'N/A' as const, note: reason }, detail: { bareNodeStartMs: bareNode, failure: reason } });
   if (!existsSync(serverPath)) return notApplicable('dist/server.js missing: run `npm run build`');
@@ -230,7 +239,7 @@ async function measureInitialize(queries: string[]): Promise<{ row: ResultRow; d
   const emptyPath = await bundle('bench/lib/emptyLanguageServer.ts', 'empty-language-server', { minify: true });
   // Ours keeps a V8 code cache in the user's cache directory; a directory of the run's own makes the first start a cold one.
   const cacheHome = mkdtempSync(join(tmpdir(), 'apl-bench-cache-'));
-  const oursOptions = { env: { XDG_CACHE_HOME: cacheHome }, open: queries[0] };
+  const oursOptions = { env: { ...serverEnvironment, XDG_CACHE_HOME: cacheHome }, open: queries[0] };
   try {
     const cold = await timeInitialize(serverPath, oursOptions);
     if (!cold.ok) return notApplicable(`${serverPath}: ${cold.reason}`);
@@ -239,7 +248,7 @@ async function measureInitialize(queries: string[]): Promise<{ row: ResultRow; d
     const emptyTimings: number[] = [];
     for (let spawnIndex = 0; spawnIndex < targets.initializeSpawns; spawnIndex++) {
       const outcome = await timeInitialize(serverPath, oursOptions);
-      const emptyOutcome = await timeInitialize(emptyPath);
+      const emptyOutcome = await timeInitialize(emptyPath, { env: serverEnvironment });
       if (!outcome.ok) return notApplicable(`${serverPath}: ${outcome.reason}`);
       if (!emptyOutcome.ok) return notApplicable(`${emptyPath}: ${emptyOutcome.reason}`);
       timings.push(outcome.milliseconds);
@@ -250,9 +259,11 @@ async function measureInitialize(queries: string[]): Promise<{ row: ResultRow; d
     const empty = summarize(emptyTimings);
     const verdict: Verdict = ours.p50 < targets.initializeMillis ? 'PASS' : 'MISS';
     const difference = ours.p50 - empty.p50;
+    const inherited =
+      inheritedBareNode === undefined ? '' : ` (${inheritedBareNode.toFixed(0)} ms with this shell's ${droppedHere.join(', ')}, which the extension does not pass on)`;
     const note =
       `an empty vscode-languageserver server answers in ${empty.p50.toFixed(0)} ms (ours ${(ours.p50 / empty.p50).toFixed(2)}×, ` +
-      `${Math.abs(difference).toFixed(0)} ms ${difference >= 0 ? 'more' : 'less'}); bare \`node -e 0\` spawn→exit takes ${bareNode.toFixed(0)} ms on this machine; ` +
+      `${Math.abs(difference).toFixed(0)} ms ${difference >= 0 ? 'more' : 'less'}); bare \`node -e 0\` spawn→exit takes ${bareNode.toFixed(0)} ms on this machine${inherited}; ` +
       `ours with no code cache yet (first start) ${cold.milliseconds.toFixed(0)} ms; spawn → first diagnostics ${median(diagnosticsTimings).toFixed(0)} ms`;
     return {
       row: { ...base, ours, verdict, note },
@@ -262,6 +273,7 @@ async function measureInitialize(queries: string[]): Promise<{ row: ResultRow; d
         coldStart: { initializeMs: cold.milliseconds, firstDiagnosticsMs: cold.diagnosticsMilliseconds },
         emptyServerTimingsMs: emptyTimings,
         bareNodeStartMs: bareNode,
+        ...(inheritedBareNode === undefined ? {} : { bareNodeStartWithInheritedEnvironmentMs: inheritedBareNode, variablesNotPassedOn: droppedHere }),
       },
     };
   } finally {

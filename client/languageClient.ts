@@ -6,14 +6,15 @@
 import type * as vscode from 'vscode';
 import type { LanguageClient, LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
 import type { Schema } from '../language/index.ts';
+import { serverEnvironment } from '../server/environment.ts';
 import { SetSchemaNotification, type InitializationOptions } from '../server/protocol.ts';
 
 export async function startLanguageClient(context: vscode.ExtensionContext): Promise<LanguageClient> {
   const { LanguageClient, TransportKind } = await import('vscode-languageclient/node');
   const serverModule = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
-    run: { module: serverModule, transport: TransportKind.ipc },
-    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+    run: { module: serverModule, transport: TransportKind.ipc, options: { env: serverEnvironment } },
+    debug: { module: serverModule, transport: TransportKind.ipc, options: { env: serverEnvironment, execArgv: ['--nolazy', '--inspect=6009'] } },
   };
   const initializationOptions: InitializationOptions = { schema: undefined };
   const clientOptions: LanguageClientOptions = {

@@ -13,8 +13,8 @@ export type InitializeOutcome =
   | { ok: false; reason: string };
 
 export interface InitializeOptions {
-  /** Variables added to the server's environment. */
-  env?: Record<string, string>;
+  /** Variables added to the server's environment; an undefined value removes one. */
+  env?: Record<string, string | undefined>;
   /** A document opened once `initialize` is answered; the outcome then also times its first diagnostics. */
   open?: string;
 }
@@ -77,8 +77,8 @@ export async function timeInitialize(serverPath: string, options: InitializeOpti
 }
 
 /** Spawn → exit of a bare `node -e 0`: the floor under any stdio server's start-up, for context. */
-export function timeBareNodeStart(): Promise<number> {
+export function timeBareNodeStart(env: Record<string, string | undefined> = {}): Promise<number> {
   const start = process.hrtime.bigint();
-  const child = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+  const child = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore', env: { ...process.env, ...env } });
   return new Promise((resolve) => child.once('exit', () => resolve(Number(process.hrtime.bigint() - start) / 1e6)));
 }

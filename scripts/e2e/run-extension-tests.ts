@@ -11,8 +11,9 @@
  * Env: APL_E2E_GREP (only tests whose title matches), APL_E2E_TIMEOUT (seconds, default 300),
  * KEEP_E2E=1 (keep the scratch folders with the service and code-server logs).
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { rootCertificates } from 'node:tls';
 import { runTests, TestRunFailedError } from '@vscode/test-electron';
 import { buildExtensionTests } from './buildTests.ts';
 import { describeError, ensureCodeServer, projectRoot, removeDir, scratchDir, startAplService, stopAll, type AplService } from './harness.ts';
@@ -43,13 +44,21 @@ export async function runExtensionTests(given?: { url: string; token: string }):
     const service = given ?? { url: ownService!.url, token: ownService!.token };
     const workspace = path.join(work, 'workspace');
     mkdirSync(workspace);
+    // The extension starts its language server without this variable (server/environment.ts); set here, whatever the machine has, so the suite can tell.
+    const extraCaCertificates = path.join(work, 'extra-ca.pem');
+    writeFileSync(extraCaCertificates, rootCertificates[0]!);
     code = await runSuite({
       vscodeExecutablePath: vscodeExecutable,
       extensionDevelopmentPath: projectRoot,
       extensionTestsPath: testsEntry,
       launchArgs: [workspace],
       // Reaches the extension host: the executable passes its environment on to code-server.
-      extensionTestsEnv: { APL_E2E_SERVICE_URL: service.url, APL_E2E_TOKEN: service.token, APL_E2E_GREP: process.env.APL_E2E_GREP ?? '' },
+      extensionTestsEnv: {
+        APL_E2E_SERVICE_URL: service.url,
+        APL_E2E_TOKEN: service.token,
+        APL_E2E_GREP: process.env.APL_E2E_GREP ?? '',
+        NODE_EXTRA_CA_CERTS: extraCaCertificates,
+      },
     });
   } catch (error) {
     console.error(`extension-host tests: ${describeError(error)}`);

@@ -10,6 +10,7 @@ import {
   type MessageWriter,
 } from 'vscode-jsonrpc/node';
 import type { LogMessageParams, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import { serverEnvironment } from '../../server/environment.ts';
 
 const defaultTimeoutMs = 5000;
 
@@ -59,7 +60,7 @@ export class LspTestClient {
 
   /** Talks to the server over node's IPC channel, as the VS Code client does. */
   static overNodeIpc(serverPath: string): LspTestClient {
-    const child = fork(serverPath, ['--node-ipc'], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    const child = fork(serverPath, ['--node-ipc'], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], env: { ...process.env, ...serverEnvironment } });
     return new LspTestClient(child, new IPCMessageReader(child), new IPCMessageWriter(child));
   }
 
