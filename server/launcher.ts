@@ -6,12 +6,17 @@
  * functions the first requests compiled. It lives in the user's own cache directory, never a
  * shared one: code cache is code. A missing, stale or unreadable cache only means compiling.
  */
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
 import { Script } from 'node:vm';
 
 const cacheDelayMs = 1_000;
+/**
+ * Caches kept per bundle. Every build or update of the extension makes a new key, so old caches are
+ * dropped; more than one is kept because two Nodes (VS Code's and a terminal's) may take turns.
+ */
+const cachesKeptPerBundle = 4;
 const loaded = new Map<string, unknown>();
 
 function cacheDirectory(): string {
@@ -32,15 +37,27 @@ function readCache(path: string): Buffer | undefined {
   }
 }
 
-function writeCache(path: string, data: Buffer): void {
+function writeCache(bundlePath: string, path: string, data: Buffer): void {
   try {
     mkdirSync(cacheDirectory(), { recursive: true, mode: 0o700 });
     const temporary = `${path}.${process.pid}.tmp`;
     writeFileSync(temporary, data, { mode: 0o600 });
     renameSync(temporary, path); // readers see the whole file or none
+    pruneCaches(bundlePath);
   } catch {
     // A read-only or full disk costs the next start its cache, nothing else.
   }
+}
+
+/** Deletes all but the newest caches of the bundle. */
+function pruneCaches(bundlePath: string): void {
+  const directory = cacheDirectory();
+  const prefix = `${basename(bundlePath, '.js')}-`;
+  const caches = readdirSync(directory)
+    .filter((name) => name.startsWith(prefix) && /^\d/.test(name.slice(prefix.length)) && name.endsWith('.bin'))
+    .map((name) => ({ path: join(directory, name), modified: statSync(join(directory, name)).mtimeMs }))
+    .sort((a, b) => b.modified - a.modified);
+  for (const stale of caches.slice(cachesKeptPerBundle)) unlinkSync(stale.path);
 }
 
 /** Runs a CommonJS bundle from this folder once, as `require` would, but compiled with its code cache. */
@@ -57,7 +74,7 @@ function runBundle(name: string): unknown {
     const save = () => {
       if (saved) return;
       saved = true;
-      writeCache(path, script.createCachedData());
+      writeCache(bundlePath, path, script.createCachedData());
     };
     setTimeout(save, cacheDelayMs).unref();
     process.once('exit', save);

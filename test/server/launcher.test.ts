@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -64,6 +64,31 @@ describe('dist/server.js launcher (V8 code cache)', { timeout: 60_000 }, () => {
     const diagnostics = await runSession();
     assert.ok(diagnostics.length > 0);
     assert.notEqual(readFileSync(path, 'utf8'), 'not a code cache');
+  });
+
+  it('keeps the newest four caches of a bundle when it writes another', async () => {
+    const stale = [1, 2, 3, 4, 5].map((age) => {
+      const path = join(cacheDirectory, `language-server-11.0.0-x64-1000-${age}.bin`);
+      writeFileSync(path, 'an old build');
+      const modified = new Date(Date.now() - age * 86_400_000);
+      utimesSync(path, modified, modified);
+      return path;
+    });
+    const other = join(cacheDirectory, 'language-core-11.0.0-x64-1000-9.bin');
+    writeFileSync(other, 'an old build');
+    utimesSync(other, new Date(0), new Date(0));
+    for (const cache of cacheFiles().filter((name) => name.startsWith('language-server-') && !stale.includes(join(cacheDirectory, name)))) {
+      rmSync(join(cacheDirectory, cache)); // the current build's cache, so that this start writes one
+    }
+    assert.ok((await runSession()).length > 0);
+    const kept = cacheFiles().filter((name) => name.startsWith('language-server-'));
+    assert.equal(kept.length, 4, kept.join(', '));
+    assert.deepEqual(
+      stale.filter((path) => existsSync(path)),
+      stale.slice(0, 3),
+      'the three newest old caches stay beside the new one',
+    );
+    assert.ok(existsSync(other), "another bundle's caches are its own to prune");
   });
 
   it('starts when the cache directory cannot be written', async () => {
