@@ -24,7 +24,7 @@ import { parseArgs } from 'node:util';
 import { repoRoot } from './lib/paths.ts';
 import { writeJson } from './lib/report.ts';
 import { benchDataDirectory } from './engine/dataset.ts';
-import { measureQuery, type QueryFigures } from './engine/measure.ts';
+import { checkQuery, measureQuery, type CheckedQuery, type QueryFigures } from './engine/measure.ts';
 import { canonicalQueries } from './engine/queries.ts';
 import { startBenchService } from './engine/service.ts';
 
@@ -72,8 +72,10 @@ async function main(): Promise<void> {
     const loadBefore = load();
     const figures: QueryFigures[] = [];
     try {
-      for (const query of queries) {
-        if (process.stdout.isTTY) process.stdout.write(`  ${count.toLocaleString('en')} events: ${query.label} …\x1b[K\r`);
+      const checked: CheckedQuery[] = [];
+      for (const query of queries) checked.push(await checkQuery(service, query));
+      for (const query of checked) {
+        if (process.stdout.isTTY) process.stdout.write(`  ${count.toLocaleString('en')} events: ${query.query.label} …\x1b[K\r`);
         figures.push(await measureQuery(service, query, repetitions));
       }
     } finally {

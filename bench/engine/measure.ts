@@ -1,5 +1,7 @@
 /**
- * One canonical query measured on both sides: answers checked against each other first, then
+ * The canonical queries measured on both sides: every query's answers are checked against each
+ * other first (which also runs all of the engine's code before any timing, so the first query
+ * measured does not carry the JIT's warm-up of code every query shares), then each query gets
  * warm-ups and interleaved repetitions (engine, SQL, SQL, engine, …) so both sample the same
  * stretch of machine load.
  */
@@ -39,14 +41,18 @@ export function meetsTarget(engineMicros: number, sqlMicros: number): boolean {
   return engineMicros <= 1.2 * sqlMicros || (sqlMicros < 10_000 && engineMicros - sqlMicros <= 2_000);
 }
 
-export async function measureQuery(service: BenchService, query: CanonicalQuery, repetitions: Repetitions): Promise<QueryFigures> {
-  const range = rangeSql(query.range.start, query.range.end);
-  const handSql = query.sql(table, range);
-  const runEngine = () => service.query(query.apl, query.range);
-  const runSql = () => service.sql(handSql);
+export interface CheckedQuery {
+  query: CanonicalQuery;
+  /** Empty when the answers, rowsExamined and rowsMatched agree. */
+  disagreements: string[];
+  rows: number;
+}
 
-  const engineAnswer = await runEngine();
-  const sqlAnswer = await runSql();
+/** Runs the query on both sides once and compares the answers and the status counts with the SQL's. */
+export async function checkQuery(service: BenchService, query: CanonicalQuery): Promise<CheckedQuery> {
+  const range = rangeSql(query.range.start, query.range.end);
+  const engineAnswer = await service.query(query.apl, query.range);
+  const sqlAnswer = await service.sql(query.sql(table, range));
   const disagreements = compareAnswers(query.answer(engineAnswer.answer), query.answer(sqlAnswer.answer));
   const counts = await service.sql(
     `SELECT count(*) AS examined, count(*) FILTER (WHERE ${query.filter ?? 'true'}) AS matched FROM ${table} WHERE ${range}`,
@@ -54,7 +60,14 @@ export async function measureQuery(service: BenchService, query: CanonicalQuery,
   const [examined, matched] = counts.answer.rows[0] as [number, number];
   if (engineAnswer.status.rowsExamined !== examined) disagreements.push(`rowsExamined ${engineAnswer.status.rowsExamined}, expected ${examined}`);
   if (engineAnswer.status.rowsMatched !== matched) disagreements.push(`rowsMatched ${engineAnswer.status.rowsMatched}, expected ${matched}`);
+  return { query, disagreements, rows: engineAnswer.answer.rows.length };
+}
 
+/** Warm-ups, then interleaved repetitions of a query already checked. */
+export async function measureQuery(service: BenchService, { query, disagreements, rows }: CheckedQuery, repetitions: Repetitions): Promise<QueryFigures> {
+  const handSql = query.sql(table, rangeSql(query.range.start, query.range.end));
+  const runEngine = () => service.query(query.apl, query.range);
+  const runSql = () => service.sql(handSql);
   for (let round = 0; round < repetitions.warmUp; round++) {
     await runEngine();
     await runSql();
@@ -88,7 +101,7 @@ export async function measureQuery(service: BenchService, query: CanonicalQuery,
     minRatio: Math.min(...engineSamples) / Math.min(...sqlSamples),
     pass: meetsTarget(engineMicros, sqlMicros),
     disagreements,
-    rows: engineAnswer.answer.rows.length,
+    rows,
     engineSamples,
     sqlSamples,
   };
