@@ -4,10 +4,6 @@ import type { CstElement, CstNode, IToken } from 'chevrotain';
 
 export type Children = Record<string, CstElement[] | undefined>;
 
-export function isToken(element: CstElement): element is IToken {
-  return (element as IToken).image !== undefined;
-}
-
 /** A token the parser really saw (recovery may insert virtual tokens without a position). */
 export function isRealToken(token: IToken | undefined): token is IToken {
   return token !== undefined && !token.isInsertedInRecovery && Number.isFinite(token.startOffset);

@@ -4,8 +4,6 @@ import { decodeString, parseNumber, parseTimespan } from './literals.ts';
 import {
   type Children,
   firstToken,
-  isRealToken,
-  isToken,
   node,
   nodes,
   nodeSpan,
@@ -115,7 +113,7 @@ export class AstBuilder {
   }
 
   private tabularOperator(cst: CstNode, fallback: number): ast.TabularOperator {
-    const operator = Object.values(cst.children)[0]?.[0] as CstNode | undefined;
+    const operator = node(cst.children as Children, 'operator');
     if (!operator) return { kind: 'unknown', name: '', nameSpan: { start: fallback, end: fallback }, start: fallback, end: fallback };
     return this.operator(operator, fallback);
   }
@@ -606,8 +604,8 @@ export class AstBuilder {
     if (identifier) return { kind: 'Name', name: identifier.image, quoted: false, start: identifier.startOffset, end: tokenEnd(identifier) };
     const quotedName = token(c, 'quotedName');
     if (quotedName) return { kind: 'Name', name: this.decodeString(quotedName).value, quoted: true, ...span };
-    const first = Object.values(c)[0]?.[0];
-    if (first && isToken(first) && isRealToken(first) && first.tokenType.name !== 'Star') return this.literal(first);
+    const literal = token(c, 'literal');
+    if (literal) return this.literal(literal);
     const call = node(c, 'call');
     if (call) return this.call(call, fallback);
     const parenthesized = node(c, 'parenthesized');
