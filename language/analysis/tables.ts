@@ -26,13 +26,18 @@ export function openFlow(columns: Column[] = []): Flow {
 }
 
 export function findColumn(shape: TableShape, name: string): Column | undefined {
-  let index = columnIndexes.get(shape.columns);
+  return columnIndex(shape.columns).get(name);
+}
+
+/** The columns by name (the first of a name wins), built once per column list. */
+function columnIndex(columns: readonly Column[]): Map<string, Column> {
+  let index = columnIndexes.get(columns);
   if (!index) {
     index = new Map();
-    for (const column of shape.columns) if (!index.has(column.name)) index.set(column.name, column);
-    columnIndexes.set(shape.columns, index);
+    for (const column of columns) if (!index.has(column.name)) index.set(column.name, column);
+    columnIndexes.set(columns, index);
   }
-  return index.get(name);
+  return index;
 }
 
 /**
@@ -41,7 +46,8 @@ export function findColumn(shape: TableShape, name: string): Column | undefined 
  * output, every other name is gone too.
  */
 export function reshape(input: Flow, columns: Column[], open: boolean, operator: string, alsoDropped: readonly string[] = []): Flow {
-  const outputNames = new Set(columns.map((column) => column.name));
+  // The output's index is what later operators look names up in, so building it here is no extra work.
+  const outputNames = columnIndex(columns);
   let dropped: Map<string, string> | undefined;
   for (const column of input.shape.columns) {
     if (!outputNames.has(column.name)) (dropped ??= new Map(input.dropped)).set(column.name, operator);
@@ -50,7 +56,7 @@ export function reshape(input: Flow, columns: Column[], open: boolean, operator:
   for (const name of alsoDropped) {
     if (!outputNames.has(name)) (dropped ??= new Map(input.dropped)).set(name, operator);
   }
-  for (const name of outputNames) {
+  for (const name of outputNames.keys()) {
     if (input.dropped.has(name)) (dropped ??= new Map(input.dropped)).delete(name);
   }
   const flow: Flow = { shape: { columns, open }, dropped: dropped ?? input.dropped };
