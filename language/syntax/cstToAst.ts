@@ -1,6 +1,7 @@
 import type { CstNode, IToken } from 'chevrotain';
 import type * as ast from './ast.ts';
 import { decodeString, parseNumber, parseTimespan } from './literals.ts';
+import { ExtendValid, Limit, Lookup, Order, ParseWhere, ProjectKeep } from './tokens.ts';
 import {
   type Children,
   firstToken,
@@ -121,7 +122,7 @@ export class AstBuilder {
   private operator(cst: CstNode, fallback: number): ast.TabularOperator {
     const c = cst.children as Children;
     const span = this.span(cst, fallback);
-    const keyword = firstToken(c, ...Object.keys(c));
+    const keyword = token(c, 'keyword');
     const nameSpan = keyword ? { start: keyword.startOffset, end: tokenEnd(keyword) } : { start: span.start, end: span.start };
     const base = { nameSpan, ...span };
     const after = nameSpan.end;
@@ -130,7 +131,7 @@ export class AstBuilder {
         return { kind: 'where', predicate: this.expressionOrMissing(node(c, 'expression'), after), ...base };
       case 'extendOperator':
         return {
-          kind: token(c, 'ExtendValid') ? 'extend-valid' : 'extend',
+          kind: keyword?.tokenType === ExtendValid ? 'extend-valid' : 'extend',
           columns: this.columnDefinitions(node(c, 'columnDefinitionList'), after),
           ...base,
         };
@@ -138,7 +139,7 @@ export class AstBuilder {
         return { kind: 'project', columns: this.columnDefinitions(node(c, 'columnDefinitionList'), after), ...base };
       case 'projectColumnsOperator':
         return {
-          kind: token(c, 'ProjectKeep') ? 'project-keep' : 'project-away',
+          kind: keyword?.tokenType === ProjectKeep ? 'project-keep' : 'project-away',
           columns: nodes(c, 'columnPattern').map((pattern) => this.columnPattern(pattern, after)),
           ...base,
         };
@@ -169,7 +170,7 @@ export class AstBuilder {
         return { kind: 'distinct', columns: this.expressions(c, 'expression', after), ...base };
       case 'limitOperator':
         return {
-          kind: token(c, 'Limit') ? 'limit' : 'take',
+          kind: keyword?.tokenType === Limit ? 'limit' : 'take',
           count: this.expressionOrMissing(node(c, 'expression'), after),
           ...base,
         };
@@ -180,7 +181,7 @@ export class AstBuilder {
       }
       case 'sortOperator':
         return {
-          kind: token(c, 'Order') ? 'order' : 'sort',
+          kind: keyword?.tokenType === Order ? 'order' : 'sort',
           keys: nodes(c, 'sortKey').map((key) => this.sortKey(key, after)),
           ...base,
         };
@@ -188,7 +189,7 @@ export class AstBuilder {
         const options = this.options(c, after);
         const right = this.tableReferenceOrMissing(node(c, 'tableReference'), options.at(-1)?.end ?? after);
         return {
-          kind: token(c, 'Lookup') ? 'lookup' : 'join',
+          kind: keyword?.tokenType === Lookup ? 'lookup' : 'join',
           options,
           right,
           on: this.expressions(c, 'expression', right.end),
@@ -218,7 +219,7 @@ export class AstBuilder {
         const options = this.options(c, after);
         const source = this.expressionOrMissing(node(c, 'expression'), options.at(-1)?.end ?? after);
         return {
-          kind: token(c, 'ParseWhere') ? 'parse-where' : 'parse',
+          kind: keyword?.tokenType === ParseWhere ? 'parse-where' : 'parse',
           options,
           source,
           pattern: nodes(c, 'parsePatternPart').map((part) => this.parsePatternPart(part, source.end)),
@@ -280,10 +281,8 @@ export class AstBuilder {
           ...base,
         };
       }
-      default: {
-        const name = token(c, 'Identifier');
-        return { kind: 'unknown', name: name?.image ?? '', ...base };
-      }
+      default:
+        return { kind: 'unknown', name: keyword?.image ?? '', ...base };
     }
   }
 

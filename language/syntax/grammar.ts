@@ -121,32 +121,32 @@ export class AplGrammar extends CstParser {
   });
 
   whereOperator = this.RULE('whereOperator', () => {
-    this.CONSUME(t.Where);
+    this.CONSUME(t.Where, { LABEL: 'keyword' });
     this.SUBRULE(this.expression);
   });
 
   extendOperator = this.RULE('extendOperator', () => {
-    this.OR([{ ALT: () => this.CONSUME(t.Extend) }, { ALT: () => this.CONSUME(t.ExtendValid) }]);
+    this.OR([{ ALT: () => this.CONSUME(t.Extend, { LABEL: 'keyword' }) }, { ALT: () => this.CONSUME(t.ExtendValid, { LABEL: 'keyword' }) }]);
     this.SUBRULE(this.columnDefinitionList);
   });
 
   projectOperator = this.RULE('projectOperator', () => {
-    this.CONSUME(t.Project);
+    this.CONSUME(t.Project, { LABEL: 'keyword' });
     this.SUBRULE(this.columnDefinitionList);
   });
 
   projectColumnsOperator = this.RULE('projectColumnsOperator', () => {
-    this.OR([{ ALT: () => this.CONSUME(t.ProjectAway) }, { ALT: () => this.CONSUME(t.ProjectKeep) }]);
+    this.OR([{ ALT: () => this.CONSUME(t.ProjectAway, { LABEL: 'keyword' }) }, { ALT: () => this.CONSUME(t.ProjectKeep, { LABEL: 'keyword' }) }]);
     this.AT_LEAST_ONE_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.columnPattern) });
   });
 
   projectRenameOperator = this.RULE('projectRenameOperator', () => {
-    this.CONSUME(t.ProjectRename);
+    this.CONSUME(t.ProjectRename, { LABEL: 'keyword' });
     this.SUBRULE(this.columnDefinitionList);
   });
 
   projectReorderOperator = this.RULE('projectReorderOperator', () => {
-    this.CONSUME(t.ProjectReorder);
+    this.CONSUME(t.ProjectReorder, { LABEL: 'keyword' });
     this.AT_LEAST_ONE_SEP({
       SEP: t.Comma,
       DEF: () => this.SUBRULE(this.projectReorderColumn),
@@ -166,7 +166,7 @@ export class AplGrammar extends CstParser {
   });
 
   summarizeOperator = this.RULE('summarizeOperator', () => {
-    this.CONSUME(t.Summarize);
+    this.CONSUME(t.Summarize, { LABEL: 'keyword' });
     this.OPTION({
       GATE: () => this.LA(1).tokenType !== t.By,
       DEF: () => this.SUBRULE(this.columnDefinitionList),
@@ -178,28 +178,28 @@ export class AplGrammar extends CstParser {
   });
 
   countOperator = this.RULE('countOperator', () => {
-    this.CONSUME(t.Count);
+    this.CONSUME(t.Count, { LABEL: 'keyword' });
   });
 
   distinctOperator = this.RULE('distinctOperator', () => {
-    this.CONSUME(t.Distinct);
+    this.CONSUME(t.Distinct, { LABEL: 'keyword' });
     this.AT_LEAST_ONE_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.expression) });
   });
 
   limitOperator = this.RULE('limitOperator', () => {
-    this.OR([{ ALT: () => this.CONSUME(t.Take) }, { ALT: () => this.CONSUME(t.Limit) }]);
+    this.OR([{ ALT: () => this.CONSUME(t.Take, { LABEL: 'keyword' }) }, { ALT: () => this.CONSUME(t.Limit, { LABEL: 'keyword' }) }]);
     this.SUBRULE(this.expression);
   });
 
   topOperator = this.RULE('topOperator', () => {
-    this.CONSUME(t.Top);
+    this.CONSUME(t.Top, { LABEL: 'keyword' });
     this.SUBRULE(this.expression);
     this.CONSUME(t.By);
     this.SUBRULE(this.sortKey);
   });
 
   sortOperator = this.RULE('sortOperator', () => {
-    this.OR([{ ALT: () => this.CONSUME(t.Sort) }, { ALT: () => this.CONSUME(t.Order) }]);
+    this.OR([{ ALT: () => this.CONSUME(t.Sort, { LABEL: 'keyword' }) }, { ALT: () => this.CONSUME(t.Order, { LABEL: 'keyword' }) }]);
     this.CONSUME(t.By);
     this.AT_LEAST_ONE_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.sortKey) });
   });
@@ -214,7 +214,7 @@ export class AplGrammar extends CstParser {
   });
 
   joinOperator = this.RULE('joinOperator', () => {
-    this.OR([{ ALT: () => this.CONSUME(t.Join) }, { ALT: () => this.CONSUME(t.Lookup) }]);
+    this.OR([{ ALT: () => this.CONSUME(t.Join, { LABEL: 'keyword' }) }, { ALT: () => this.CONSUME(t.Lookup, { LABEL: 'keyword' }) }]);
     this.MANY({ GATE: () => this.isOptionAhead(), DEF: () => this.SUBRULE(this.operatorOption) });
     this.SUBRULE(this.tableReference);
     this.OPTION(() => {
@@ -224,13 +224,13 @@ export class AplGrammar extends CstParser {
   });
 
   unionOperator = this.RULE('unionOperator', () => {
-    this.CONSUME(t.Union);
+    this.CONSUME(t.Union, { LABEL: 'keyword' });
     this.MANY({ GATE: () => this.isOptionAhead(), DEF: () => this.SUBRULE(this.operatorOption) });
     this.AT_LEAST_ONE_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.tableReference) });
   });
 
   searchOperator = this.RULE('searchOperator', () => {
-    this.CONSUME(t.Search);
+    this.CONSUME(t.Search, { LABEL: 'keyword' });
     this.MANY({ GATE: () => this.isOptionAhead(), DEF: () => this.SUBRULE(this.operatorOption) });
     this.OPTION({
       GATE: () => this.LA(1).tokenType === t.InOperator && this.LA(1).image === 'in',
@@ -250,7 +250,7 @@ export class AplGrammar extends CstParser {
   });
 
   parseOperator = this.RULE('parseOperator', () => {
-    this.OR([{ ALT: () => this.CONSUME(t.Parse) }, { ALT: () => this.CONSUME(t.ParseWhere) }]);
+    this.OR([{ ALT: () => this.CONSUME(t.Parse, { LABEL: 'keyword' }) }, { ALT: () => this.CONSUME(t.ParseWhere, { LABEL: 'keyword' }) }]);
     this.MANY({ GATE: () => this.isOptionAhead(), DEF: () => this.SUBRULE(this.operatorOption) });
     this.SUBRULE(this.expression);
     this.CONSUME(t.With);
@@ -268,7 +268,7 @@ export class AplGrammar extends CstParser {
   });
 
   parseKvOperator = this.RULE('parseKvOperator', () => {
-    this.CONSUME(t.ParseKv);
+    this.CONSUME(t.ParseKv, { LABEL: 'keyword' });
     this.SUBRULE(this.expression);
     this.CONSUME(t.As);
     this.CONSUME(t.LParen);
@@ -281,7 +281,7 @@ export class AplGrammar extends CstParser {
   });
 
   mvExpandOperator = this.RULE('mvExpandOperator', () => {
-    this.CONSUME(t.MvExpand);
+    this.CONSUME(t.MvExpand, { LABEL: 'keyword' });
     this.MANY({ GATE: () => this.isOptionAhead(), DEF: () => this.SUBRULE(this.operatorOption) });
     this.AT_LEAST_ONE_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.mvExpandColumn) });
     this.OPTION(() => {
@@ -302,7 +302,7 @@ export class AplGrammar extends CstParser {
   });
 
   makeSeriesOperator = this.RULE('makeSeriesOperator', () => {
-    this.CONSUME(t.MakeSeries);
+    this.CONSUME(t.MakeSeries, { LABEL: 'keyword' });
     this.AT_LEAST_ONE_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.makeSeriesAggregate) });
     this.CONSUME(t.On);
     this.SUBRULE(this.expression);
@@ -336,16 +336,16 @@ export class AplGrammar extends CstParser {
   });
 
   sampleOperator = this.RULE('sampleOperator', () => {
-    this.CONSUME(t.Sample);
+    this.CONSUME(t.Sample, { LABEL: 'keyword' });
     this.SUBRULE(this.expression);
   });
 
   getSchemaOperator = this.RULE('getSchemaOperator', () => {
-    this.CONSUME(t.GetSchema);
+    this.CONSUME(t.GetSchema, { LABEL: 'keyword' });
   });
 
   redactOperator = this.RULE('redactOperator', () => {
-    this.CONSUME(t.Redact);
+    this.CONSUME(t.Redact, { LABEL: 'keyword' });
     this.MANY({ GATE: () => this.isOptionAhead(), DEF: () => this.SUBRULE(this.operatorOption) });
     this.MANY_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.expression) });
     this.OPTION(() => {
@@ -355,12 +355,12 @@ export class AplGrammar extends CstParser {
   });
 
   printOperator = this.RULE('printOperator', () => {
-    this.CONSUME(t.Print);
+    this.CONSUME(t.Print, { LABEL: 'keyword' });
     this.SUBRULE(this.columnDefinitionList);
   });
 
   dataTableOperator = this.RULE('dataTableOperator', () => {
-    this.CONSUME(t.DataTable);
+    this.CONSUME(t.DataTable, { LABEL: 'keyword' });
     this.SUBRULE(this.columnDeclarationList);
     this.CONSUME(t.LBracket);
     this.OPTION(() => {
@@ -378,7 +378,7 @@ export class AplGrammar extends CstParser {
   });
 
   externalDataOperator = this.RULE('externalDataOperator', () => {
-    this.CONSUME(t.ExternalData);
+    this.CONSUME(t.ExternalData, { LABEL: 'keyword' });
     this.SUBRULE(this.columnDeclarationList);
     this.CONSUME(t.LBracket);
     this.MANY_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.expression) });
@@ -391,7 +391,7 @@ export class AplGrammar extends CstParser {
 
   /** An operator we do not know: its name, then everything up to the next `|`. */
   unknownOperator = this.RULE('unknownOperator', () => {
-    this.CONSUME(t.Identifier);
+    this.CONSUME(t.Identifier, { LABEL: 'keyword' });
     this.MANY(() => this.SUBRULE(this.anyToken));
   });
 
