@@ -86,7 +86,8 @@ export class AplGrammar extends CstParser {
   });
 
   // ------------------------------------------------------------------------------------------
-  // Tabular operators
+  // Tabular operators. Each is labelled `operator` in its parent and its leading keyword `keyword`,
+  // so the AST builder reads them by one key (chevrotain keys children by token or rule name).
 
   tabularOperator = this.RULE('tabularOperator', () => {
     this.OR({
@@ -627,6 +628,7 @@ export class AplGrammar extends CstParser {
   primaryExpression = this.RULE('primaryExpression', () => {
     this.OR({
       IGNORE_AMBIGUITIES: true,
+      // Every literal token is labelled `literal`, for the same reason.
       DEF: (this.alternatives.primaryExpression ??= [
         { ALT: () => this.CONSUME(t.StringLiteral, { LABEL: 'literal' }) },
         { ALT: () => this.CONSUME(t.LongLiteral, { LABEL: 'literal' }) },
