@@ -219,19 +219,19 @@ function measureDocument(queries: readonly string[], ours: OurService, official:
   };
 }
 
+/** The median of three bare `node -e 0` starts, with `env` added to this process's environment. */
+async function medianBareNodeStart(env: Record<string, string | undefined> = {}): Promise<number> {
+  const runs: number[] = [];
+  for (let run = 0; run < 3; run++) runs.push(await timeBareNodeStart(env));
+  return median(runs);
+}
+
 async function measureInitialize(queries: string[]): Promise<{ row: ResultRow; detail: object }> {
   const serverPath = join(repoRoot, 'dist', 'server.js');
   // Every process here is started as the extension starts the server (server/environment.ts), the baselines too.
-  const bareNodeRuns: number[] = [];
-  for (let run = 0; run < 3; run++) bareNodeRuns.push(await timeBareNodeStart(serverEnvironment));
-  const bareNode = median(bareNodeRuns);
+  const bareNode = await medianBareNodeStart(serverEnvironment);
   const droppedHere = Object.keys(serverEnvironment).filter((name) => process.env[name] !== undefined);
-  let inheritedBareNode: number | undefined;
-  if (droppedHere.length > 0) {
-    const runs: number[] = [];
-    for (let run = 0; run < 3; run++) runs.push(await timeBareNodeStart());
-    inheritedBareNode = median(runs);
-  }
+  const inheritedBareNode = droppedHere.length > 0 ? await medianBareNodeStart() : undefined;
   const base = { id: 'initialize', label: 'LSP initialize round trip (spawn → response)', unit: 'ms' as const, target: `< ${targets.initializeMillis} ms` };
   const notApplicable = (reason: string) => ({ row: { ...base, verdict: 'N/A' as const, note: reason }, detail: { bareNodeStartMs: bareNode, failure: reason } });
   if (!existsSync(serverPath)) return notApplicable('dist/server.js missing: run `npm run build`');

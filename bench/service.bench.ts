@@ -25,6 +25,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { duckdbOptions, quietBeforeCheckpointMs } from '../service/store/database.ts';
+import { quoteString } from '../service/store/sqlText.ts';
 import { writeEvents } from './service-workload.ts';
 import { repoRoot } from './lib/paths.ts';
 
@@ -194,7 +195,7 @@ async function benchDuckDb(path: string, dataDir: string): Promise<Measured> {
   try {
     const startCpu = ownCpuSeconds();
     const started = performance.now();
-    await connection.run(`CREATE TABLE reference AS SELECT * FROM read_json('${path.replaceAll("'", "''")}', format = 'newline_delimited')`);
+    await connection.run(`CREATE TABLE reference AS SELECT * FROM read_json(${quoteString(path)}, format = 'newline_delimited')`);
     const seconds = (performance.now() - started) / 1000;
     const cpu = ownCpuSeconds() - startCpu;
     const count = (await connection.runAndReadAll('SELECT count(*) AS n FROM reference')).getRowObjectsJS()[0]!.n;
@@ -224,14 +225,13 @@ async function benchDuckDbCommits(path: string, dataDir: string): Promise<Measur
   const database = join(dataDir, 'commits.duckdb');
   const instance = await DuckDBInstance.create(database, duckdbOptions());
   const connection = await instance.connect();
-  const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
   let columns = '';
-  const source = (file: string) => `read_json(${quote(file)}, format = 'newline_delimited'${columns})`;
+  const source = (file: string) => `read_json(${quoteString(file)}, format = 'newline_delimited'${columns})`;
   try {
     await connection.run(`CREATE TABLE reference AS SELECT * FROM ${source(files[0]!)} LIMIT 0`);
     // Declared like the service declares them, so that no batch pays for DuckDB's type detection.
     const described = (await connection.runAndReadAll('DESCRIBE reference')).getRowObjectsJS() as { column_name: string; column_type: string }[];
-    columns = `, columns = {${described.map((column) => `${quote(column.column_name)}: ${quote(column.column_type)}`).join(', ')}}`;
+    columns = `, columns = {${described.map((column) => `${quoteString(column.column_name)}: ${quoteString(column.column_type)}`).join(', ')}}`;
     const startCpu = ownCpuSeconds();
     const started = performance.now();
     for (const file of files) {
