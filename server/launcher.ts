@@ -55,7 +55,8 @@ function pruneCaches(bundlePath: string): void {
   const prefix = `${basename(bundlePath, '.js')}-`;
   const caches = readdirSync(directory)
     .filter((name) => name.startsWith(prefix) && /^\d/.test(name.slice(prefix.length)) && name.endsWith('.bin'))
-    .map((name) => ({ path: join(directory, name), modified: statSync(join(directory, name)).mtimeMs }))
+    .map((name) => join(directory, name))
+    .map((path) => ({ path, modified: statSync(path).mtimeMs }))
     .sort((a, b) => b.modified - a.modified);
   for (const stale of caches.slice(cachesKeptPerBundle)) unlinkSync(stale.path);
 }
