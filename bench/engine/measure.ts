@@ -52,12 +52,15 @@ export interface CheckedQuery {
 export async function checkQuery(service: BenchService, query: CanonicalQuery): Promise<CheckedQuery> {
   const range = rangeSql(query.range.start, query.range.end);
   const engineAnswer = await service.query(query.apl, query.range);
-  const sqlAnswer = await service.sql(query.sql(table, range));
+  const handSql = query.sql(table, range);
+  const sqlAnswer = await service.sql(handSql);
   const disagreements = compareAnswers(query.answer(engineAnswer.answer), query.answer(sqlAnswer.answer));
-  const counts = await service.sql(
-    `SELECT count(*) AS examined, count(*) FILTER (WHERE ${query.filter ?? 'true'}) AS matched FROM ${table} WHERE ${range}`,
-  );
-  const [examined, matched] = counts.answer.rows[0] as [number, number];
+  const tookAll = query.takesNewest !== undefined && sqlAnswer.answer.rows.length === query.takesNewest;
+  const bounds = query.timeBounds ? ` AND ${query.timeBounds}` : '';
+  const read = `${range}${bounds}${tookAll ? ` AND "_time" >= (SELECT min("_time") FROM (${handSql}))` : ''}`;
+  const counts = await service.sql(`SELECT count(*) AS examined, count(*) FILTER (WHERE ${query.filter ?? 'true'}) AS matched FROM ${table} WHERE ${read}`);
+  const [examined, filtered] = counts.answer.rows[0] as [number, number];
+  const matched = tookAll ? query.takesNewest : filtered;
   if (engineAnswer.status.rowsExamined !== examined) disagreements.push(`rowsExamined ${engineAnswer.status.rowsExamined}, expected ${examined}`);
   if (engineAnswer.status.rowsMatched !== matched) disagreements.push(`rowsMatched ${engineAnswer.status.rowsMatched}, expected ${matched}`);
   return { query, disagreements, rows: engineAnswer.answer.rows.length };

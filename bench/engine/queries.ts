@@ -29,6 +29,14 @@ export interface CanonicalQuery {
   range: TimeRange;
   /** The hand-written condition that picks the rows the query's filters keep (for `rowsMatched`); none keeps all. */
   filter?: string;
+  /** The query's bounds on `_time`: they narrow the rows it reads (`rowsExamined`), as the time range does. */
+  timeBounds?: string;
+  /**
+   * A take of the newest rows: how many. When it gets them all, the rows examined are those from
+   * the oldest one taken on and the rows matched those taken (an engine reading newest first stops
+   * there).
+   */
+  takesNewest?: number;
   /** The answer as comparable lines. Both sides go through it. */
   answer(answer: Answer): string[];
 }
@@ -127,6 +135,7 @@ export const canonicalQueries: CanonicalQuery[] = [
     sql: (table, range) => `SELECT * FROM ${table} WHERE ${range} AND uri ILIKE '%login%' ORDER BY "_time" DESC LIMIT 100`,
     range: fullRange,
     filter: `uri ILIKE '%login%'`,
+    takesNewest: 100,
     answer: fields(['_time', 'id', 'uri', 'geo.city']),
   },
   {
@@ -177,6 +186,8 @@ export const canonicalQueries: CanonicalQuery[] = [
       ` ORDER BY "_time" DESC LIMIT 50`,
     range: fullRange,
     filter: `"_time" >= TIMESTAMP '2026-10-15' AND "_time" < TIMESTAMP '2026-10-16'`,
+    timeBounds: `"_time" >= TIMESTAMP '2026-10-15' AND "_time" < TIMESTAMP '2026-10-16'`,
+    takesNewest: 50,
     answer: lines(true),
   },
 ];

@@ -220,14 +220,19 @@ async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>
       clearTimeout(timer);
     }
   };
-  const [mainResult, statusResult, totalsResult] = await Promise.allSettled([
-    run(connection, plan.main),
-    plan.status === undefined ? undefined : run(connections.status, plan.status),
-    plan.totals === undefined ? undefined : run(connections.totals, plan.totals),
-  ]);
-  const [mainRows, statusRows, totalsRows] = [mainResult, statusResult, totalsResult].map((result) => {
+  const mainRun = run(connection, plan.main);
+  // A status statement that needs the main result starts once it is there, and runs while its rows are read.
+  const { statusAfter } = plan;
+  const statusRun = statusAfter
+    ? mainRun.then((main) => run(connections.status, statusAfter(main)))
+    : plan.status === undefined
+      ? undefined
+      : run(connections.status, plan.status);
+  const totalsRun = plan.totals === undefined ? undefined : run(connections.totals, plan.totals);
+  const settled = await Promise.allSettled([mainRun, statusRun, totalsRun].map((result) => result?.then((reader) => reader.getRows())));
+  const [mainRows, statusRows, totalsRows] = settled.map((result) => {
     if (result.status === 'rejected') throw result.reason;
-    return result.value?.getRows();
+    return result.value;
   });
   const outcome = plan.read(mainRows!, statusRows ?? []);
   const { followUp } = outcome;

@@ -9,18 +9,23 @@
  *     aggregation combines (counts, sums, extremes), otherwise a statement of their own (the same
  *     aggregations without the time key, beside the main one rather than a second grouping set
  *     in it: DuckDB then aggregates each set on its own thread);
- *   - the status statement: per dataset the rows in the time range and their earliest and
- *     latest time, and the matched-row count when it could not be had otherwise (plain
- *     aggregates joined by UNION ALL: scalar subqueries cost milliseconds to plan).
+ *   - the status statement: per dataset the rows read and their earliest and latest time, and
+ *     the matched-row count when it could not be had otherwise (plain aggregates joined by
+ *     UNION ALL: scalar subqueries cost milliseconds to plan).
  *
  * Groups past the default limit are not read, so when there are more, the rows matched and the
  * totals that would be added up from them come from statements of their own instead.
  *
- * Rows matched are those that pass the filters before the first reducing operator (all rows of
- * the last stage when there is none); a query that filters nothing matches the rows it examines.
+ * Rows read (examined) are those in the time range and within the query's own bounds on the stored
+ * `_time` (`Stage.readBounds`). Rows matched are those that pass the filters before the first
+ * reducing operator (all rows of the last stage when there is none); a query that filters nothing
+ * matches the rows it examines. A take by time (`Stage.takesByTime`) is answered as an engine that
+ * reads in time order answers it: it stops at the last row it takes, so its status statement
+ * follows the main one, counting the rows up to that row's time, and the rows it matched are the
+ * rows it took.
  */
-import type { DuckDBValue } from '@duckdb/node-api';
-import { ident } from './compile/sql.ts';
+import { DuckDBTimestampValue, type DuckDBValue } from '@duckdb/node-api';
+import { ident, timestampLiteral } from './compile/sql.ts';
 import { matchedOf, orderSql, type Combine, type Stage, type SummaryParts } from './compile/stage.ts';
 
 export interface StatusFigures {
@@ -44,6 +49,12 @@ export interface PlanOutcome {
   followUp?: { status?: string; totals?: string };
 }
 
+/** What a statement that follows the main one may read of its result before the rows are converted. */
+export interface MainResult {
+  readonly currentRowCount: number;
+  value(column: number, row: number): DuckDBValue;
+}
+
 export interface QueryPlan {
   main: string;
   /** Undefined when there is nothing to count (no dataset, matched rows known otherwise). */
@@ -51,6 +62,8 @@ export interface QueryPlan {
   /** The totals statement, when the totals are not added up from the main rows. */
   totals: string | undefined;
   order: { field: string; desc: boolean }[];
+  /** The status statement instead of `status`, when it depends on the main result. */
+  statusAfter?: (main: MainResult) => string;
   read(main: DuckDBValue[][], status: DuckDBValue[][]): PlanOutcome;
   /** The figures of a follow-up status statement's rows. */
   readStatus(status: DuckDBValue[][]): StatusFigures;
@@ -66,7 +79,9 @@ export interface PlanInput {
 const matchedColumn = 'apl_matched';
 
 export function planQuery(input: PlanInput): QueryPlan {
-  const { stage, datasets, timeFilter, defaultLimit } = input;
+  const { stage, datasets, defaultLimit } = input;
+  // The rows read: those in the time range, and between the query's own bounds on `_time`.
+  const timeFilter = [input.timeFilter, ...(datasets.length === 1 ? (stage.readBounds ?? []) : [])].join(' AND ');
   const { matchedSql, matchedRowsOf } = matchedOf(stage);
   const summary = stage.summary;
   const readsMatched = summary !== undefined && summary.from === matchedSql;
@@ -86,6 +101,7 @@ export function planQuery(input: PlanInput): QueryPlan {
   const sortedAlready = stage.sorted && body === stage.sql;
   const main = `SELECT * FROM (${body}) AS result${sortedAlready ? '' : orderSql(stage.order)}${stage.limited ? '' : ` LIMIT ${defaultLimit + 1}`}`;
   const countsMatched = matchedRowsOf === undefined && !foldsMatched;
+  const { takesByTime } = stage;
 
   /** Examined rows and times from the dataset parts; matched from its dataset's part or the matched part. */
   const readStatus = (rows: DuckDBValue[][]): StatusFigures => {
@@ -104,7 +120,8 @@ export function planQuery(input: PlanInput): QueryPlan {
 
   return {
     main,
-    status: foldsStatus ? undefined : statusStatement(datasets, timeFilter, countsMatched ? matchedSql : undefined),
+    status: foldsStatus || takesByTime !== undefined ? undefined : statusStatement(datasets, timeFilter, countsMatched ? matchedSql : undefined),
+    statusAfter: takesByTime === undefined ? undefined : (main) => takenStatement(stage, takesByTime, main, datasets, timeFilter),
     totals: stage.timeBin && !totalsFromGroups ? stage.totalsSql : undefined,
     order: (stage.order ?? []).map((key) => ({ field: key.column, desc: key.desc })),
     readStatus,
@@ -113,6 +130,7 @@ export function planQuery(input: PlanInput): QueryPlan {
       // Groups past the default limit are not here to be added up.
       const cut = !stage.limited && mainRows.length > defaultLimit;
       const figures = readStatus(statusRows);
+      if (takesByTime !== undefined) figures.matched = rows.length;
       if (foldsMatched) figures.matched = mainRows.reduce((sum, row) => sum + Number(row[width] ?? 0), 0);
       if (foldsStatus) {
         const [count, min, max] = mainRows[0]!.slice(width);
@@ -128,6 +146,19 @@ export function planQuery(input: PlanInput): QueryPlan {
       return { rows, status: figures, followUp };
     },
   };
+}
+
+/**
+ * The status of a take by time. An engine reading in the take's time order stops at the last row
+ * it takes: it examined the rows up to that row's time, and the rows it matched are those it took.
+ * A take that got fewer rows than it asked for read the whole range.
+ */
+function takenStatement(stage: Stage, count: number, main: MainResult, datasets: readonly string[], timeFilter: string): string {
+  const rows = main.currentRowCount;
+  // The rows are in the take's order, `_time` first: the last one has the time it stopped at.
+  const last = rows < count ? null : main.value(stage.columns.findIndex((column) => column.name === '_time'), rows - 1);
+  if (!(last instanceof DuckDBTimestampValue)) return statusStatement(datasets, timeFilter, undefined)!;
+  return statusStatement(datasets, `${timeFilter} AND "_time" ${stage.order![0]!.desc ? '>=' : '<='} ${timestampLiteral(last.micros)}`, undefined)!;
 }
 
 /** One row per part: its index, a count, and for datasets the earliest and latest time (plain aggregates joined by UNION ALL). */

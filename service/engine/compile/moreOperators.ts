@@ -87,7 +87,7 @@ export function makeSeries(operator: MakeSeriesOperator, input: Stage, tools: Op
     ...aggregates.map((aggregate) => ({ name: aggregate.name, type: 'dynamic' as ScalarType, array: true })),
     { name: axisName, type: 'dynamic', array: true },
   ];
-  return { sql, columns, limited: false, datasets: input.datasets, ...matchedOf(input), groups: keys.map((key) => key.name) };
+  return { sql, columns, limited: false, datasets: input.datasets, readBounds: input.readBounds, ...matchedOf(input), groups: keys.map((key) => key.name) };
 }
 
 // search -----------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ import { ident, regexEscape, stringLiteral } from './sql.ts';
 import { keptOrder, matchedOf, orderSql, type Combine, type OrderKey, type Stage } from './stage.ts';
 import { fieldTypeName, sqlTypeOf, typeFromName, type Column, type ScalarType } from './types.ts';
 import { makeSeries, parseKv, redact, searchOperator, type OperatorTools } from './moreOperators.ts';
+import { timeBounds } from './timeBounds.ts';
 
 /** What the compiler needs from outside: dataset tables, the time range, now. */
 export interface CompileEnvironment {
@@ -104,11 +105,11 @@ export class PipelineCompiler {
     const sql = `SELECT ${ordered.map((column) => ident(column.name)).join(', ')} FROM events.${ident(name)} WHERE ${this.env.timeFilter}`;
     // Events come newest first unless the query orders them otherwise.
     const order: OrderKey[] = [{ column: '_time', desc: true, nullsFirst: false }];
-    return { sql, columns: ordered, order, limited: false, datasets: new Set([name]), rowsOf: name };
+    return { sql, columns: ordered, order, limited: false, datasets: new Set([name]), rowsOf: name, storedTime: true };
   }
 
   private operator(operator: TabularOperator, stageIn: Stage): Stage {
-    const input: Stage = { ...stageIn, totalsSql: undefined, summary: undefined, rowsOf: undefined, sorted: undefined };
+    const input: Stage = { ...stageIn, totalsSql: undefined, summary: undefined, rowsOf: undefined, sorted: undefined, storedTime: undefined, takesByTime: undefined };
     const from = `(${input.sql}) AS ${this.alias()}`;
     const next = (sql: string, columns: Column[], changes: Partial<Stage> = {}): Stage => ({
       ...input,
@@ -122,21 +123,26 @@ export class PipelineCompiler {
     // The order is re-applied at the end while its columns survive; a stage that drops them sorts itself.
     const keepFor = (columns: readonly Column[]) => (keptOrder(input.order, columns) ? '' : orderSql(input.order));
     const keep = '';
+    // Operators that neither reorder the rows nor write `_time` keep it the stored one.
+    const { storedTime } = stageIn;
     switch (operator.kind) {
       case 'where': {
-        const condition = asBool(compileExpression(operator.predicate, this.scope(input.columns, { filterContext: true })));
-        return next(`SELECT * FROM ${from} WHERE ${condition}${keep}`, input.columns);
+        const scope = this.scope(input.columns, { filterContext: true });
+        const condition = asBool(compileExpression(operator.predicate, scope));
+        const bounds = storedTime && stageIn.matchedSql === undefined ? timeBounds(operator.predicate).map((bound) => asBool(compileExpression(bound, scope))) : [];
+        const readBounds = bounds.length ? [...(input.readBounds ?? []), ...bounds] : input.readBounds;
+        return next(`SELECT * FROM ${from} WHERE ${condition}${keep}`, input.columns, { storedTime, readBounds });
       }
       case 'extend':
       case 'extend-valid':
-        return this.extend(operator.columns, { ...input, rowsOf: stageIn.rowsOf }, operator.kind === 'extend-valid');
+        return this.extend(operator.columns, { ...input, rowsOf: stageIn.rowsOf, storedTime }, operator.kind === 'extend-valid');
       case 'project':
-        return this.project(operator.columns, input);
+        return this.project(operator.columns, { ...input, storedTime });
       case 'project-away':
       case 'project-keep': {
         const listed = new Set(operator.columns.flatMap((expression) => this.namesOf(expression, input.columns)));
         const columns = input.columns.filter((column) => listed.has(column.name) === (operator.kind === 'project-keep'));
-        return next(`SELECT ${selectList(columns)} FROM ${from}${keepFor(columns)}`, columns);
+        return next(`SELECT ${selectList(columns)} FROM ${from}${keepFor(columns)}`, columns, { storedTime });
       }
       case 'project-rename': {
         const renames = new Map<string, string>();
@@ -159,7 +165,7 @@ export class PipelineCompiler {
           }
         }
         const columns = [...first, ...input.columns.filter((column) => !first.includes(column))];
-        return next(`SELECT ${selectList(columns)} FROM ${from}${keep}`, columns);
+        return next(`SELECT ${selectList(columns)} FROM ${from}${keep}`, columns, { storedTime });
       }
       case 'sort':
       case 'order': {
@@ -167,13 +173,20 @@ export class PipelineCompiler {
         const order = operator.keys.map((key, i) => ({ key, sql: keys[i]! })).every(({ key }) => columnNameOf(key.expression) && findColumn(input.columns, columnNameOf(key.expression)!))
           ? operator.keys.map((key) => orderKey(key))
           : undefined;
-        return next(`SELECT * FROM ${from} ORDER BY ${keys.join(', ')}`, input.columns, { order, timeBin: undefined });
+        return next(`SELECT * FROM ${from} ORDER BY ${keys.join(', ')}`, input.columns, { order, timeBin: undefined, storedTime });
       }
       case 'take':
       case 'limit': {
         const count = this.count(operator.count, input);
         if (stageIn.timeBin && stageIn.totalsSql && stageIn.groups) return this.limitTimeBinned(stageIn, count);
-        return next(`SELECT * FROM ${from}${orderSql(input.order)} LIMIT ${count}`, input.columns, { limited: true, sorted: !!input.order?.length, ...reducing() });
+        const byTime = storedTime && stageIn.matchedSql === undefined && input.order?.[0]?.column === '_time';
+        const taken = byTime ? rowCount(operator.count) : undefined;
+        return next(`SELECT * FROM ${from}${orderSql(input.order)} LIMIT ${count}`, input.columns, {
+          limited: true,
+          sorted: !!input.order?.length,
+          takesByTime: taken && taken > 0 ? taken : undefined,
+          ...reducing(),
+        });
       }
       case 'top': {
         const count = this.count(operator.count, input);
@@ -294,7 +307,7 @@ export class PipelineCompiler {
     definitions.forEach((definition, i) => {
       const value = compileExpression(definition.expression, this.scope(stage.columns));
       const name = definition.name?.name ?? columnNameOf(definition.expression) ?? `Column${i + 1}`;
-      if (name === '_time') stage = { ...stage, rowsOf: undefined };
+      if (name === '_time') stage = { ...stage, rowsOf: undefined, storedTime: undefined };
       let sql = value.sql;
       if (valid) sql = `(CASE WHEN ${validTest(value)} THEN ${value.sql} END)`;
       const existing = findColumn(stage.columns, name);
@@ -308,6 +321,7 @@ export class PipelineCompiler {
   }
 
   private project(definitions: ColumnDefinition[], input: Stage): Stage {
+    let { storedTime } = input;
     const columns: Column[] = [];
     const items = new Map<string, string>();
     definitions.forEach((definition, i) => {
@@ -321,6 +335,7 @@ export class PipelineCompiler {
       }
       const value = compileExpression(expression, this.scope(input.columns));
       const name = definition.name?.name ?? columnNameOf(expression) ?? `Column${i + 1}`;
+      if (name === '_time' && columnNameOf(expression) !== '_time') storedTime = undefined;
       const at = columns.findIndex((column) => column.name === name);
       const column = { name, type: value.type, array: value.array };
       if (at >= 0) columns[at] = column;
@@ -329,7 +344,7 @@ export class PipelineCompiler {
     });
     const list = columns.map((column) => `${items.get(column.name)} AS ${ident(column.name)}`).join(', ');
     const kept = keptOrder(input.order, columns);
-    const stage: Stage = { ...input, sql: `SELECT ${list} FROM (${input.sql}) AS ${this.alias()}${kept ? '' : orderSql(input.order)}`, columns, order: kept };
+    const stage: Stage = { ...input, sql: `SELECT ${list} FROM (${input.sql}) AS ${this.alias()}${kept ? '' : orderSql(input.order)}`, columns, order: kept, storedTime };
     stage.timeBin = input.timeBin && findColumn(columns, input.timeBin.column) ? input.timeBin : undefined;
     return stage;
   }
@@ -392,7 +407,8 @@ export class PipelineCompiler {
       totalsSql = `SELECT ${rest.map((item) => `${typed(item.sql, item.column.type)} AS ${ident(item.name)}`).join(', ')} FROM (${input.sql}) AS ${this.alias()}${restGroup}${firstAggregate}`;
     }
     const countedTopk = !timeBin && aggregates.length === 1 && outputs.length === 1 ? this.countedTopk(aggregates[0]!.expression, keys, outputs[0]!, input, rowScope) : undefined;
-    if (countedTopk) return { sql: countedTopk, columns, limited: false, aggregations, groups: keys.map((key) => key.name), ...matched, datasets: input.datasets };
+    const read = { datasets: input.datasets, readBounds: input.readBounds };
+    if (countedTopk) return { sql: countedTopk, columns, limited: false, aggregations, groups: keys.map((key) => key.name), ...matched, ...read };
     return {
       totalsSql,
       sql: `SELECT ${list} FROM (${input.sql}) AS ${this.alias()}${groupBy}${orderSql(order)}`,
@@ -403,7 +419,7 @@ export class PipelineCompiler {
       aggregations,
       groups: keys.map((key) => key.name),
       ...matched,
-      datasets: input.datasets,
+      ...read,
       summary: { from: input.sql, keys: keys.map(selectItem), outputs: outputs.map((output) => ({ ...selectItem(output), combine: output.combine })) },
     };
   }
@@ -709,6 +725,11 @@ function orderKey(key: SortKey): OrderKey {
 }
 
 /** Untyped nulls get a concrete SQL type so later stages and the result know what they hold. */
+/** A row count written as a number (`take 100`), not computed. */
+function rowCount(expression: Expression): number | undefined {
+  return expression.kind === 'Literal' && expression.type === 'long' ? Number(expression.value) : undefined;
+}
+
 function typed(sql: string, type: ScalarType): string {
   return type === 'unknown' ? `CAST(${sql} AS VARCHAR)` : sql;
 }

@@ -38,6 +38,19 @@ export interface Stage {
    * (its source, and extends of it): as many rows as were examined.
    */
   rowsOf?: string;
+  /** The stage's `_time` column, when it has one, holds the stored `_time` of its one dataset's rows. */
+  storedTime?: boolean;
+  /**
+   * Conditions on the stored `_time` that every row of the one dataset passes before a reducing
+   * operator (`where _time >= ago(1h)`): they narrow the rows read, as the time range does.
+   */
+  readBounds?: string[];
+  /**
+   * Set on a `take` of the rows with the latest (or earliest) stored `_time` that is the first
+   * reducing operator: how many rows it takes. An engine that reads in time order stops once it has
+   * them, so the status figures cover the rows up to the last one taken (plan.ts).
+   */
+  takesByTime?: number;
   /**
    * Set when this stage's last operator is a summarize (or count): its parts, so that the runner
    * can fold the matched-row count and the totals into what it runs (plan.ts).

@@ -42,8 +42,7 @@ describe('rows matched: the rows that pass the filters before the first reducing
     assert.deepEqual(await figures("logs | where method == 'nothing' | summarize count() by method"), { examined: 8, matched: 0 });
   });
 
-  test('a filter before take, and a summarize after another reducing operator', async () => {
-    assert.deepEqual(await figures("logs | where method =~ 'get' | take 1"), { examined: 8, matched: 5 });
+  test('a summarize after another reducing operator', async () => {
     assert.deepEqual(await figures('logs | take 2 | summarize count()'), { examined: 8, matched: 8 });
     assert.deepEqual(await figures('logs | where status >= 400 | take 2 | summarize count() by bin(_time, 1h)'), { examined: 8, matched: 3 });
   });
@@ -52,6 +51,57 @@ describe('rows matched: the rows that pass the filters before the first reducing
     assert.deepEqual(await figures('logs | where ok'), { examined: 8, matched: 5 });
     const { status } = await runApl(fixture.database, { apl: 'logs | where ok | count', startTime: '2024-01-01T11:00:00Z', endTime: '2024-01-01T12:15:00Z' }, readAllButSecret);
     assert.deepEqual([status.rowsExamined, status.rowsMatched, status.minBlockTime, status.maxBlockTime], [3, 2, '2024-01-01T11:05:00Z', '2024-01-01T12:10:00Z']);
+  });
+});
+
+describe("a query's own bounds on the stored _time narrow the rows read, as the time range does", () => {
+  const hour = "_time >= datetime('2024-02-01T01:00:00Z') and _time < datetime('2024-02-01T02:00:00Z')";
+
+  test('bounds, alone or beside other filters', async () => {
+    const { status } = await run(`minutes | where ${hour} | count`);
+    assert.deepEqual([status.rowsExamined, status.rowsMatched, status.minBlockTime, status.maxBlockTime], [60, 60, '2024-02-01T01:00:00Z', '2024-02-01T01:59:00Z']);
+    assert.deepEqual(await figures(`minutes | where status == 500 and ${hour} | summarize count() by status`), { examined: 60, matched: 20 });
+    assert.deepEqual(await figures(`minutes | where ${hour} | where n % 2 == 0 | take 5`), { examined: 10, matched: 5 });
+    assert.deepEqual(await figures(`minutes | where ${hour} | make-series count() default = 0 on _time step 10m`), { examined: 60, matched: 60 });
+  });
+
+  test('not after a reducing operator, nor on a changed _time', async () => {
+    assert.deepEqual(await figures(`minutes | take 1500 | where ${hour} | count`), { examined: 1500, matched: 1500 });
+    assert.deepEqual(await figures(`minutes | extend _time = _time + 1h | where ${hour} | count`), { examined: 1500, matched: 60 });
+    assert.deepEqual(await figures(`minutes | where ${hour} or status == 500 | count`), { examined: 1500, matched: 540 });
+  });
+});
+
+describe('a take by time: the rows read up to the last one taken', () => {
+  const span = async (apl: string) => {
+    const { status } = await run(apl);
+    return [status.rowsExamined, status.rowsMatched, status.minBlockTime, status.maxBlockTime];
+  };
+
+  test('newest first: the rows from the oldest one taken on', async () => {
+    // Status 500 every third minute; the tenth newest is minute 1472 of 1500.
+    const newest = [28, 10, '2024-02-02T00:32:00Z', '2024-02-02T00:59:00Z'];
+    assert.deepEqual(await span('minutes | where status == 500 | take 10'), newest);
+    assert.deepEqual(await span('minutes | where status == 500 | project _time, n | take 10'), newest);
+    assert.deepEqual(await span('minutes | extend kind = status / 100 | where kind == 5 | project-away kind | take 10'), newest);
+    assert.deepEqual(await figures("logs | where method =~ 'get' | take 1"), { examined: 1, matched: 1 });
+    assert.deepEqual(await figures('minutes | take 5'), { examined: 5, matched: 5 });
+  });
+
+  test('oldest first: the rows up to the newest one taken', async () => {
+    assert.deepEqual(await span('minutes | where status == 500 | order by _time asc | take 10'), [30, 10, '2024-02-01T00:00:00Z', '2024-02-01T00:29:00Z']);
+  });
+
+  test('fewer rows than asked for: the whole range was read', async () => {
+    assert.deepEqual(await figures('logs | where status >= 500 | take 5'), { examined: 8, matched: 2 });
+    assert.deepEqual(await figures("logs | where method == 'nothing' | take 5"), { examined: 8, matched: 0 });
+  });
+
+  test('a changed _time, another order or a computed count: every row in the range', async () => {
+    assert.deepEqual(await figures('minutes | extend _time = _time + 1h | where status == 500 | take 10'), { examined: 1500, matched: 500 });
+    assert.deepEqual(await figures('minutes | where status == 500 | project _time = _sysTime + 1h, n | take 10'), { examined: 1500, matched: 500 });
+    assert.deepEqual(await figures('minutes | where status == 500 | order by n desc | take 10'), { examined: 1500, matched: 500 });
+    assert.deepEqual(await figures('minutes | where status == 500 | take 2 * 5'), { examined: 1500, matched: 500 });
   });
 });
 
