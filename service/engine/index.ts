@@ -2,7 +2,7 @@
  * The APL query engine: APL text → the language core's AST and analysis → DuckDB SQL over the
  * event tables (`events."<dataset>"`) → a plain result that `results/` turns into wire formats.
  */
-import type { DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBMaterializedResult, DuckDBValue } from '@duckdb/node-api';
 import { analyzeDocument, getDiagnostics, type Expression, type Node, type QueryNode } from '../../language/index.ts';
 import { AplQueryError, ErrorSink } from './errors.ts';
 import { engineMacros } from './compile/macros.ts';
@@ -11,7 +11,7 @@ import { compileQuery } from './compile/query.ts';
 import type { Stage } from './compile/stage.ts';
 import { timestampLiteral } from './compile/sql.ts';
 import { fieldTypeName, type Column, type ScalarType } from './compile/types.ts';
-import { planQuery } from './plan.ts';
+import { planQuery, type MainResult } from './plan.ts';
 import { parseReused, schemaReused } from './reuse.ts';
 import { SchemaCache } from './schemaCache.ts';
 import { parseDatetimeText, parseTimespanText } from './compile/timeText.ts';
@@ -212,7 +212,7 @@ async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>
       on.interrupt();
     }, Math.max(1, limit - Number((process.hrtime.bigint() - started) / 1_000_000n)));
     try {
-      return await on.runAndReadAll(sql);
+      return await on.run(sql);
     } catch (error) {
       if (interrupted) throw new AplQueryError(`the query ran longer than ${limit / 1000} s and was stopped`, 0, 0, 'execution');
       throw new AplQueryError(`the query failed: ${(error as Error).message.split('\n')[0]}`, 0, 0, 'execution');
@@ -224,12 +224,12 @@ async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>
   // A status statement that needs the main result starts once it is there, and runs while its rows are read.
   const { statusAfter } = plan;
   const statusRun = statusAfter
-    ? mainRun.then((main) => run(connections.status, statusAfter(main)))
+    ? mainRun.then((main) => run(connections.status, statusAfter(lastRowOf(main))))
     : plan.status === undefined
       ? undefined
       : run(connections.status, plan.status);
   const totalsRun = plan.totals === undefined ? undefined : run(connections.totals, plan.totals);
-  const settled = await Promise.allSettled([mainRun, statusRun, totalsRun].map((result) => result?.then((reader) => reader.getRows())));
+  const settled = await Promise.allSettled([mainRun, statusRun, totalsRun].map((result) => result?.then(rowsOf)));
   const [mainRows, statusRows, totalsRows] = settled.map((result) => {
     if (result.status === 'rejected') throw result.reason;
     return result.value;
@@ -241,8 +241,8 @@ async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>
       followUp.status === undefined ? undefined : run(connections.status, followUp.status),
       followUp.totals === undefined ? undefined : run(connections.totals, followUp.totals),
     ]);
-    if (status) outcome.status = plan.readStatus(status.getRows());
-    if (totals) outcome.totals = totals.getRows();
+    if (status) outcome.status = plan.readStatus(rowsOf(status));
+    if (totals) outcome.totals = rowsOf(totals);
   }
 
   let rows = outcome.rows.map((row) => row.map((cell, i) => toWireValue(cell, stage.columns[i]!.type)));
@@ -275,6 +275,23 @@ async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>
       minBlockTime: formatMicros(counts.minTime ?? start),
       maxBlockTime: formatMicros(counts.maxTime ?? end),
       messages,
+    },
+  };
+}
+
+/** A result's rows. DuckDB materialized it whole: its chunks are read here, not fetched one round trip each. */
+function rowsOf(result: DuckDBMaterializedResult): DuckDBValue[][] {
+  const rows: DuckDBValue[][] = [];
+  for (let i = 0; i < result.chunkCount; i++) result.getChunk(i).appendToRows(rows);
+  return rows;
+}
+
+function lastRowOf(result: DuckDBMaterializedResult): MainResult {
+  return {
+    rowCount: result.rowCount,
+    last(column) {
+      const chunk = result.getChunk(result.chunkCount - 1);
+      return chunk.getColumnVector(column).getItem(chunk.rowCount - 1);
     },
   };
 }

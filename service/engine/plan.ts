@@ -49,10 +49,11 @@ export interface PlanOutcome {
   followUp?: { status?: string; totals?: string };
 }
 
-/** What a statement that follows the main one may read of its result before the rows are converted. */
+/** What a statement that follows the main one reads of its result, before the rows are converted. */
 export interface MainResult {
-  readonly currentRowCount: number;
-  value(column: number, row: number): DuckDBValue;
+  readonly rowCount: number;
+  /** A column's value in the last row. */
+  last(column: number): DuckDBValue;
 }
 
 export interface QueryPlan {
@@ -154,9 +155,8 @@ export function planQuery(input: PlanInput): QueryPlan {
  * A take that got fewer rows than it asked for read the whole range.
  */
 function takenStatement(stage: Stage, count: number, main: MainResult, datasets: readonly string[], timeFilter: string): string {
-  const rows = main.currentRowCount;
   // The rows are in the take's order, `_time` first: the last one has the time it stopped at.
-  const last = rows < count ? null : main.value(stage.columns.findIndex((column) => column.name === '_time'), rows - 1);
+  const last = main.rowCount < count ? null : main.last(stage.columns.findIndex((column) => column.name === '_time'));
   if (!(last instanceof DuckDBTimestampValue)) return statusStatement(datasets, timeFilter, undefined)!;
   return statusStatement(datasets, `${timeFilter} AND "_time" ${stage.order![0]!.desc ? '>=' : '<='} ${timestampLiteral(last.micros)}`, undefined)!;
 }
