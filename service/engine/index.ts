@@ -224,12 +224,15 @@ async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>
   // A status statement that needs the main result starts once it is there, and runs while its rows are read.
   const { statusAfter } = plan;
   const statusRun = statusAfter
-    ? mainRun.then((main) => run(connections.status, statusAfter(lastRowOf(main))))
+    ? mainRun.then((main) => {
+        const sql = statusAfter(lastRowOf(main));
+        return sql === undefined ? undefined : run(connections.status, sql);
+      })
     : plan.status === undefined
       ? undefined
       : run(connections.status, plan.status);
   const totalsRun = plan.totals === undefined ? undefined : run(connections.totals, plan.totals);
-  const settled = await Promise.allSettled([mainRun, statusRun, totalsRun].map((result) => result?.then(rowsOf)));
+  const settled = await Promise.allSettled([mainRun, statusRun, totalsRun].map((result) => result?.then((done) => done && resultRows(done))));
   const [mainRows, statusRows, totalsRows] = settled.map((result) => {
     if (result.status === 'rejected') throw result.reason;
     return result.value;
@@ -241,8 +244,8 @@ async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>
       followUp.status === undefined ? undefined : run(connections.status, followUp.status),
       followUp.totals === undefined ? undefined : run(connections.totals, followUp.totals),
     ]);
-    if (status) outcome.status = plan.readStatus(rowsOf(status));
-    if (totals) outcome.totals = rowsOf(totals);
+    if (status) outcome.status = plan.readStatus(resultRows(status));
+    if (totals) outcome.totals = resultRows(totals);
   }
 
   let rows = outcome.rows.map((row) => row.map((cell, i) => toWireValue(cell, stage.columns[i]!.type)));
@@ -280,7 +283,7 @@ async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>
 }
 
 /** A result's rows. DuckDB materialized it whole: its chunks are read here, not fetched one round trip each. */
-function rowsOf(result: DuckDBMaterializedResult): DuckDBValue[][] {
+function resultRows(result: DuckDBMaterializedResult): DuckDBValue[][] {
   const rows: DuckDBValue[][] = [];
   for (let i = 0; i < result.chunkCount; i++) result.getChunk(i).appendToRows(rows);
   return rows;

@@ -63,8 +63,8 @@ export interface QueryPlan {
   /** The totals statement, when the totals are not added up from the main rows. */
   totals: string | undefined;
   order: { field: string; desc: boolean }[];
-  /** The status statement instead of `status`, when it depends on the main result. */
-  statusAfter?: (main: MainResult) => string;
+  /** The status statement instead of `status`, when it depends on the main result (none: the rows tell). */
+  statusAfter?: (main: MainResult) => string | undefined;
   read(main: DuckDBValue[][], status: DuckDBValue[][]): PlanOutcome;
   /** The figures of a follow-up status statement's rows. */
   readStatus(status: DuckDBValue[][]): StatusFigures;
@@ -103,6 +103,8 @@ export function planQuery(input: PlanInput): QueryPlan {
   const main = `SELECT * FROM (${body}) AS result${sortedAlready ? '' : orderSql(stage.order)}${stage.limited ? '' : ` LIMIT ${defaultLimit + 1}`}`;
   const countsMatched = matchedRowsOf === undefined && !foldsMatched;
   const { takesByTime } = stage;
+  // A take by time of every row read (no filter but bounds on `_time`) that got all its rows read no other.
+  const tookEveryRowRead = (rows: number) => matchedRowsOf !== undefined && rows === takesByTime;
 
   /** Examined rows and times from the dataset parts; matched from its dataset's part or the matched part. */
   const readStatus = (rows: DuckDBValue[][]): StatusFigures => {
@@ -122,7 +124,7 @@ export function planQuery(input: PlanInput): QueryPlan {
   return {
     main,
     status: foldsStatus || takesByTime !== undefined ? undefined : statusStatement(datasets, timeFilter, countsMatched ? matchedSql : undefined),
-    statusAfter: takesByTime === undefined ? undefined : (main) => takenStatement(stage, takesByTime, main, datasets, timeFilter),
+    statusAfter: takesByTime === undefined ? undefined : (main) => (tookEveryRowRead(main.rowCount) ? undefined : takenStatement(stage, takesByTime, main, datasets, timeFilter)),
     totals: stage.timeBin && !totalsFromGroups ? stage.totalsSql : undefined,
     order: (stage.order ?? []).map((key) => ({ field: key.column, desc: key.desc })),
     readStatus,
@@ -131,7 +133,10 @@ export function planQuery(input: PlanInput): QueryPlan {
       // Groups past the default limit are not here to be added up.
       const cut = !stage.limited && mainRows.length > defaultLimit;
       const figures = readStatus(statusRows);
-      if (takesByTime !== undefined) figures.matched = rows.length;
+      if (takesByTime !== undefined) {
+        figures.matched = rows.length;
+        if (tookEveryRowRead(rows.length)) Object.assign(figures, { examined: rows.length, ...timeSpan(rows, stage.columns.findIndex((column) => column.name === '_time')) });
+      }
       if (foldsMatched) figures.matched = mainRows.reduce((sum, row) => sum + Number(row[width] ?? 0), 0);
       if (foldsStatus) {
         const [count, min, max] = mainRows[0]!.slice(width);
@@ -159,6 +164,13 @@ function takenStatement(stage: Stage, count: number, main: MainResult, datasets:
   const last = main.rowCount < count ? null : main.last(stage.columns.findIndex((column) => column.name === '_time'));
   if (!(last instanceof DuckDBTimestampValue)) return statusStatement(datasets, timeFilter, undefined)!;
   return statusStatement(datasets, `${timeFilter} AND "_time" ${stage.order![0]!.desc ? '>=' : '<='} ${timestampLiteral(last.micros)}`, undefined)!;
+}
+
+/** The earliest and latest time among the rows. */
+function timeSpan(rows: readonly DuckDBValue[][], at: number): { minTime?: bigint; maxTime?: bigint } {
+  const times = rows.map((row) => row[at]).filter((time) => time instanceof DuckDBTimestampValue).map((time) => time.micros);
+  if (times.length === 0) return {};
+  return { minTime: times.reduce((a, b) => (b < a ? b : a)), maxTime: times.reduce((a, b) => (b > a ? b : a)) };
 }
 
 /** One row per part: its index, a count, and for datasets the earliest and latest time (plain aggregates joined by UNION ALL). */

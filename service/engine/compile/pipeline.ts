@@ -125,24 +125,28 @@ export class PipelineCompiler {
     const keep = '';
     // Operators that neither reorder the rows nor write `_time` keep it the stored one.
     const { storedTime } = stageIn;
+    // Operators that only drop columns keep the rows those of the dataset while they keep `_time`.
+    const keptRows = (columns: readonly Column[]) => (columns.some((column) => column.name === '_time') ? stageIn.rowsOf : undefined);
     switch (operator.kind) {
       case 'where': {
         const scope = this.scope(input.columns, { filterContext: true });
         const condition = asBool(compileExpression(operator.predicate, scope));
-        const bounds = storedTime && stageIn.matchedSql === undefined ? timeBounds(operator.predicate).map((bound) => asBool(compileExpression(bound, scope))) : [];
-        const readBounds = bounds.length ? [...(input.readBounds ?? []), ...bounds] : input.readBounds;
-        return next(`SELECT * FROM ${from} WHERE ${condition}${keep}`, input.columns, { storedTime, readBounds });
+        if (!storedTime || stageIn.matchedSql !== undefined) return next(`SELECT * FROM ${from} WHERE ${condition}${keep}`, input.columns, { storedTime });
+        const { bounds, onlyBounds } = timeBounds(operator.predicate);
+        const readBounds = [...(input.readBounds ?? []), ...bounds.map((bound) => asBool(compileExpression(bound, scope)))];
+        // Bounds alone keep every row read: the rows stay those of the dataset.
+        return next(`SELECT * FROM ${from} WHERE ${condition}${keep}`, input.columns, { storedTime, readBounds, rowsOf: onlyBounds ? stageIn.rowsOf : undefined });
       }
       case 'extend':
       case 'extend-valid':
         return this.extend(operator.columns, { ...input, rowsOf: stageIn.rowsOf, storedTime }, operator.kind === 'extend-valid');
       case 'project':
-        return this.project(operator.columns, { ...input, storedTime });
+        return this.project(operator.columns, { ...input, storedTime }, stageIn.rowsOf);
       case 'project-away':
       case 'project-keep': {
         const listed = new Set(operator.columns.flatMap((expression) => this.namesOf(expression, input.columns)));
         const columns = input.columns.filter((column) => listed.has(column.name) === (operator.kind === 'project-keep'));
-        return next(`SELECT ${selectList(columns)} FROM ${from}${keepFor(columns)}`, columns, { storedTime });
+        return next(`SELECT ${selectList(columns)} FROM ${from}${keepFor(columns)}`, columns, { storedTime, rowsOf: keptRows(columns) });
       }
       case 'project-rename': {
         const renames = new Map<string, string>();
@@ -165,7 +169,7 @@ export class PipelineCompiler {
           }
         }
         const columns = [...first, ...input.columns.filter((column) => !first.includes(column))];
-        return next(`SELECT ${selectList(columns)} FROM ${from}${keep}`, columns, { storedTime });
+        return next(`SELECT ${selectList(columns)} FROM ${from}${keep}`, columns, { storedTime, rowsOf: stageIn.rowsOf });
       }
       case 'sort':
       case 'order': {
@@ -320,7 +324,8 @@ export class PipelineCompiler {
     return stage;
   }
 
-  private project(definitions: ColumnDefinition[], input: Stage): Stage {
+  /** `rowsOf`: the dataset whose every row the input holds, kept while `_time` is projected as it is. */
+  private project(definitions: ColumnDefinition[], input: Stage, rowsOf?: string): Stage {
     let { storedTime } = input;
     const columns: Column[] = [];
     const items = new Map<string, string>();
@@ -344,7 +349,8 @@ export class PipelineCompiler {
     });
     const list = columns.map((column) => `${items.get(column.name)} AS ${ident(column.name)}`).join(', ');
     const kept = keptOrder(input.order, columns);
-    const stage: Stage = { ...input, sql: `SELECT ${list} FROM (${input.sql}) AS ${this.alias()}${kept ? '' : orderSql(input.order)}`, columns, order: kept, storedTime };
+    const keepsRows = storedTime && columns.some((column) => column.name === '_time');
+    const stage: Stage = { ...input, sql: `SELECT ${list} FROM (${input.sql}) AS ${this.alias()}${kept ? '' : orderSql(input.order)}`, columns, order: kept, storedTime, rowsOf: keepsRows ? rowsOf : undefined };
     stage.timeBin = input.timeBin && findColumn(columns, input.timeBin.column) ? input.timeBin : undefined;
     return stage;
   }

@@ -30,20 +30,24 @@ const rowIndependent = new Set([
   'totimespan',
 ]);
 
-/** The conjuncts of `predicate` that compare `_time` with a row-independent value. */
-export function timeBounds(predicate: Expression): Expression[] {
-  switch (predicate.kind) {
-    case 'Paren':
-      return timeBounds(predicate.expression);
-    case 'Binary':
-      if (predicate.operator === 'and') return [...timeBounds(predicate.left), ...timeBounds(predicate.right)];
-      if (!comparisons.has(predicate.operator)) return [];
-      return (isTime(predicate.left) && isRowIndependent(predicate.right)) || (isTime(predicate.right) && isRowIndependent(predicate.left)) ? [predicate] : [];
-    case 'Between':
-      return !predicate.negated && isTime(predicate.left) && isRowIndependent(predicate.low) && isRowIndependent(predicate.high) ? [predicate] : [];
-    default:
-      return [];
+/** The conjuncts of `predicate` that compare `_time` with a row-independent value, and whether there are others. */
+export function timeBounds(predicate: Expression): { bounds: Expression[]; onlyBounds: boolean } {
+  const parts = conjuncts(predicate);
+  const bounds = parts.filter(isBound);
+  return { bounds, onlyBounds: bounds.length === parts.length };
+}
+
+function conjuncts(predicate: Expression): Expression[] {
+  if (predicate.kind === 'Paren') return conjuncts(predicate.expression);
+  if (predicate.kind === 'Binary' && predicate.operator === 'and') return [...conjuncts(predicate.left), ...conjuncts(predicate.right)];
+  return [predicate];
+}
+
+function isBound(predicate: Expression): boolean {
+  if (predicate.kind === 'Binary' && comparisons.has(predicate.operator)) {
+    return (isTime(predicate.left) && isRowIndependent(predicate.right)) || (isTime(predicate.right) && isRowIndependent(predicate.left));
   }
+  return predicate.kind === 'Between' && !predicate.negated && isTime(predicate.left) && isRowIndependent(predicate.low) && isRowIndependent(predicate.high);
 }
 
 function isTime(expression: Expression): boolean {

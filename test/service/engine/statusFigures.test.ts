@@ -85,7 +85,17 @@ describe('a take by time: the rows read up to the last one taken', () => {
     assert.deepEqual(await span('minutes | where status == 500 | project _time, n | take 10'), newest);
     assert.deepEqual(await span('minutes | extend kind = status / 100 | where kind == 5 | project-away kind | take 10'), newest);
     assert.deepEqual(await figures("logs | where method =~ 'get' | take 1"), { examined: 1, matched: 1 });
-    assert.deepEqual(await figures('minutes | take 5'), { examined: 5, matched: 5 });
+  });
+
+  test('no filter but bounds on _time: the rows read are the rows taken', async () => {
+    const lastFive = [5, 5, '2024-02-01T01:55:00Z', '2024-02-01T01:59:00Z'];
+    const hour = "_time >= datetime('2024-02-01T01:00:00Z') and _time < datetime('2024-02-01T02:00:00Z')";
+    assert.deepEqual(await span(`minutes | where ${hour} | take 5`), lastFive);
+    assert.deepEqual(await span(`minutes | where ${hour} | project _time, n | take 5`), lastFive);
+    assert.deepEqual(await span(`minutes | where ${hour} | project-away status | take 5`), lastFive);
+    assert.deepEqual(await span('minutes | take 5'), [5, 5, '2024-02-02T00:55:00Z', '2024-02-02T00:59:00Z']);
+    // Without `_time` the take is not by time: every row is read.
+    assert.deepEqual(await figures('minutes | project n | take 5'), { examined: 1500, matched: 1500 });
   });
 
   test('oldest first: the rows up to the newest one taken', async () => {

@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseQuery, type PipelineNode } from '../../../../language/index.ts';
+import { parseQuery, type PipelineNode, type WhereOperator } from '../../../../language/index.ts';
 import { timeBounds } from '../../../../service/engine/compile/timeBounds.ts';
 
-/** The source text of each bound that `where <predicate>` sets on `_time`. */
-function bounds(predicate: string): string[] {
+/** The `where` of `logs | where <predicate>`, and the query's text. */
+function whereOf(predicate: string): { text: string; where: WhereOperator } {
   const text = `logs | where ${predicate}`;
   const parsed = parseQuery(text);
   assert.deepEqual(parsed.errors, []);
@@ -12,8 +12,16 @@ function bounds(predicate: string): string[] {
   assert.equal(statement.kind, 'ExpressionStatement');
   const where = (statement.expression as PipelineNode).operators[0]!;
   assert.equal(where.kind, 'where');
-  return timeBounds(where.predicate).map((bound) => text.slice(bound.start, bound.end));
+  return { text, where };
 }
+
+/** The source text of each bound that `where <predicate>` sets on `_time`. */
+function bounds(predicate: string): string[] {
+  const { text, where } = whereOf(predicate);
+  return timeBounds(where.predicate).bounds.map((bound) => text.slice(bound.start, bound.end));
+}
+
+const onlyBounds = (predicate: string) => timeBounds(whereOf(predicate).where.predicate).onlyBounds;
 
 test('comparisons of _time with values known before reading, on either side', () => {
   assert.deepEqual(bounds('_time >= ago(1h)'), ['_time >= ago(1h)']);
@@ -38,4 +46,10 @@ test('nothing that depends on the row', () => {
   assert.deepEqual(bounds('_time > ago(duration)'), []);
   assert.deepEqual(bounds('_sysTime > ago(1h)'), []);
   assert.deepEqual(bounds('_time > bin(_sysTime, 1h)'), []);
+});
+
+test('a predicate of bounds alone filters nothing beyond the rows it reads', () => {
+  assert.equal(onlyBounds('_time >= ago(1h) and (_time < ago(5m))'), true);
+  assert.equal(onlyBounds('_time >= ago(1h) and status == 500'), false);
+  assert.equal(onlyBounds('status == 500'), false);
 });
