@@ -21,7 +21,8 @@
  * reducing operator (all rows of the last stage when there is none); a query that filters nothing
  * matches the rows it examines. A take by time (`Stage.takesByTime`) is answered as an engine that
  * reads in time order answers it: it stops at the last row it takes, so its status statement
- * follows the main one, counting the rows up to that row's time, and the rows it matched are the
+ * follows the main one, counting the rows up to that row's time (no statement when nothing but
+ * bounds on `_time` filtered them: it read the rows it took), and the rows it matched are the
  * rows it took.
  */
 import { DuckDBTimestampValue, type DuckDBValue } from '@duckdb/node-api';
@@ -103,7 +104,8 @@ export function planQuery(input: PlanInput): QueryPlan {
   const main = `SELECT * FROM (${body}) AS result${sortedAlready ? '' : orderSql(stage.order)}${stage.limited ? '' : ` LIMIT ${defaultLimit + 1}`}`;
   const countsMatched = matchedRowsOf === undefined && !foldsMatched;
   const { takesByTime } = stage;
-  // A take by time of every row read (no filter but bounds on `_time`) that got all its rows read no other.
+  // A take by time over every row read (no filter but bounds on `_time`) that got all the rows it
+  // asked for read no others.
   const tookEveryRowRead = (rows: number) => matchedRowsOf !== undefined && rows === takesByTime;
 
   /** Examined rows and times from the dataset parts; matched from its dataset's part or the matched part. */
