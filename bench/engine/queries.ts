@@ -45,6 +45,8 @@ const fullRange: TimeRange = { start: dataStart, end: dataEnd };
 /** The last week of the data: 672 fifteen-minute buckets, under the default row limit of 1000. */
 const lastWeek: TimeRange = { start: '2026-10-24T00:00:00Z', end: dataEnd };
 const dataset = `['${datasetName}']`;
+/** The day the time-filter query keeps, as hand-written SQL. */
+const oneDay = `"_time" >= TIMESTAMP '2026-10-15' AND "_time" < TIMESTAMP '2026-10-16'`;
 
 /** Numbers to 10 significant digits (sums and averages may add up in another order). */
 function cell(value: unknown): string {
@@ -182,11 +184,11 @@ export const canonicalQueries: CanonicalQuery[] = [
     label: 'time filter + project + take',
     apl: `${dataset} | where _time >= datetime(2026-10-15) and _time < datetime(2026-10-16) | project _time, method, status, uri, ['geo.city'] | take 50`,
     sql: (table, range) =>
-      `SELECT "_time", method, status, uri, "geo.city" FROM ${table} WHERE ${range} AND "_time" >= TIMESTAMP '2026-10-15' AND "_time" < TIMESTAMP '2026-10-16'` +
+      `SELECT "_time", method, status, uri, "geo.city" FROM ${table} WHERE ${range} AND ${oneDay}` +
       ` ORDER BY "_time" DESC LIMIT 50`,
     range: fullRange,
-    filter: `"_time" >= TIMESTAMP '2026-10-15' AND "_time" < TIMESTAMP '2026-10-16'`,
-    timeBounds: `"_time" >= TIMESTAMP '2026-10-15' AND "_time" < TIMESTAMP '2026-10-16'`,
+    filter: oneDay,
+    timeBounds: oneDay,
     takesNewest: 50,
     answer: lines(true),
   },

@@ -104,6 +104,7 @@ export function planQuery(input: PlanInput): QueryPlan {
   const main = `SELECT * FROM (${body}) AS result${sortedAlready ? '' : orderSql(stage.order)}${stage.limited ? '' : ` LIMIT ${defaultLimit + 1}`}`;
   const countsMatched = matchedRowsOf === undefined && !foldsMatched;
   const { takesByTime } = stage;
+  const timeColumn = stage.columns.findIndex((column) => column.name === '_time');
   // A take by time over every row read (no filter but bounds on `_time`) that got all the rows it
   // asked for read no others.
   const tookEveryRowRead = (rows: number) => matchedRowsOf !== undefined && rows === takesByTime;
@@ -126,7 +127,13 @@ export function planQuery(input: PlanInput): QueryPlan {
   return {
     main,
     status: foldsStatus || takesByTime !== undefined ? undefined : statusStatement(datasets, timeFilter, countsMatched ? matchedSql : undefined),
-    statusAfter: takesByTime === undefined ? undefined : (main) => (tookEveryRowRead(main.rowCount) ? undefined : takenStatement(stage, takesByTime, main, datasets, timeFilter)),
+    statusAfter:
+      takesByTime === undefined
+        ? undefined
+        : (main) => {
+            if (tookEveryRowRead(main.rowCount)) return undefined;
+            return takenStatement(stage, main.rowCount < takesByTime ? null : main.last(timeColumn), datasets, timeFilter);
+          },
     totals: stage.timeBin && !totalsFromGroups ? stage.totalsSql : undefined,
     order: (stage.order ?? []).map((key) => ({ field: key.column, desc: key.desc })),
     readStatus,
@@ -137,7 +144,7 @@ export function planQuery(input: PlanInput): QueryPlan {
       const figures = readStatus(statusRows);
       if (takesByTime !== undefined) {
         figures.matched = rows.length;
-        if (tookEveryRowRead(rows.length)) Object.assign(figures, { examined: rows.length, ...timeSpan(rows, stage.columns.findIndex((column) => column.name === '_time')) });
+        if (tookEveryRowRead(rows.length)) Object.assign(figures, { examined: rows.length, ...timeSpan(rows, timeColumn) });
       }
       if (foldsMatched) figures.matched = mainRows.reduce((sum, row) => sum + Number(row[width] ?? 0), 0);
       if (foldsStatus) {
@@ -159,11 +166,10 @@ export function planQuery(input: PlanInput): QueryPlan {
 /**
  * The status of a take by time. An engine reading in the take's time order stops at the last row
  * it takes: it examined the rows up to that row's time, and the rows it matched are those it took.
- * A take that got fewer rows than it asked for read the whole range.
+ * A take that got fewer rows than it asked for read the whole range (`last` null). The rows are in
+ * the take's order, `_time` first: the last one has the time it stopped at.
  */
-function takenStatement(stage: Stage, count: number, main: MainResult, datasets: readonly string[], timeFilter: string): string {
-  // The rows are in the take's order, `_time` first: the last one has the time it stopped at.
-  const last = main.rowCount < count ? null : main.last(stage.columns.findIndex((column) => column.name === '_time'));
+function takenStatement(stage: Stage, last: DuckDBValue, datasets: readonly string[], timeFilter: string): string {
   if (!(last instanceof DuckDBTimestampValue)) return statusStatement(datasets, timeFilter, undefined)!;
   return statusStatement(datasets, `${timeFilter} AND "_time" ${stage.order![0]!.desc ? '>=' : '<='} ${timestampLiteral(last.micros)}`, undefined)!;
 }

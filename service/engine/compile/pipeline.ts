@@ -126,22 +126,25 @@ export class PipelineCompiler {
     // Operators that neither reorder the rows nor write `_time` keep it the stored one.
     const { storedTime } = stageIn;
     // Operators that only drop columns keep the rows those of the dataset while they keep `_time`.
-    const keptRows = (columns: readonly Column[]) => (columns.some((column) => column.name === '_time') ? stageIn.rowsOf : undefined);
+    const keptRows = (columns: readonly Column[]) => (hasTime(columns) ? stageIn.rowsOf : undefined);
     switch (operator.kind) {
       case 'where': {
         const scope = this.scope(input.columns, { filterContext: true });
         const condition = asBool(compileExpression(operator.predicate, scope));
-        if (!storedTime || stageIn.matchedSql !== undefined) return next(`SELECT * FROM ${from} WHERE ${condition}${keep}`, input.columns, { storedTime });
-        const { bounds, onlyBounds } = timeBounds(operator.predicate);
-        const readBounds = [...(input.readBounds ?? []), ...bounds.map((bound) => asBool(compileExpression(bound, scope)))];
-        // Bounds alone keep every row read: the rows stay those of the dataset.
-        return next(`SELECT * FROM ${from} WHERE ${condition}${keep}`, input.columns, { storedTime, readBounds, rowsOf: onlyBounds ? stageIn.rowsOf : undefined });
+        const changes: Partial<Stage> = { storedTime };
+        if (storedTime && stageIn.matchedSql === undefined) {
+          const { bounds, onlyBounds } = timeBounds(operator.predicate);
+          changes.readBounds = [...(input.readBounds ?? []), ...bounds.map((bound) => asBool(compileExpression(bound, scope)))];
+          // Bounds alone keep every row read: the rows stay those of the dataset.
+          if (onlyBounds) changes.rowsOf = stageIn.rowsOf;
+        }
+        return next(`SELECT * FROM ${from} WHERE ${condition}${keep}`, input.columns, changes);
       }
       case 'extend':
       case 'extend-valid':
         return this.extend(operator.columns, { ...input, rowsOf: stageIn.rowsOf, storedTime }, operator.kind === 'extend-valid');
       case 'project':
-        return this.project(operator.columns, { ...input, storedTime }, stageIn.rowsOf);
+        return this.project(operator.columns, { ...input, rowsOf: stageIn.rowsOf, storedTime });
       case 'project-away':
       case 'project-keep': {
         const listed = new Set(operator.columns.flatMap((expression) => this.namesOf(expression, input.columns)));
@@ -324,8 +327,8 @@ export class PipelineCompiler {
     return stage;
   }
 
-  /** `rowsOf`: the dataset whose every row the input holds, kept while `_time` is projected as it is. */
-  private project(definitions: ColumnDefinition[], input: Stage, rowsOf?: string): Stage {
+  /** The rows stay those of `input.rowsOf` while `_time` is projected as it is. */
+  private project(definitions: ColumnDefinition[], input: Stage): Stage {
     let { storedTime } = input;
     const columns: Column[] = [];
     const items = new Map<string, string>();
@@ -349,8 +352,8 @@ export class PipelineCompiler {
     });
     const list = columns.map((column) => `${items.get(column.name)} AS ${ident(column.name)}`).join(', ');
     const kept = keptOrder(input.order, columns);
-    const keepsRows = storedTime && columns.some((column) => column.name === '_time');
-    const stage: Stage = { ...input, sql: `SELECT ${list} FROM (${input.sql}) AS ${this.alias()}${kept ? '' : orderSql(input.order)}`, columns, order: kept, storedTime, rowsOf: keepsRows ? rowsOf : undefined };
+    const rowsOf = storedTime && hasTime(columns) ? input.rowsOf : undefined;
+    const stage: Stage = { ...input, sql: `SELECT ${list} FROM (${input.sql}) AS ${this.alias()}${kept ? '' : orderSql(input.order)}`, columns, order: kept, storedTime, rowsOf };
     stage.timeBin = input.timeBin && findColumn(columns, input.timeBin.column) ? input.timeBin : undefined;
     return stage;
   }
@@ -413,8 +416,8 @@ export class PipelineCompiler {
       totalsSql = `SELECT ${rest.map((item) => `${typed(item.sql, item.column.type)} AS ${ident(item.name)}`).join(', ')} FROM (${input.sql}) AS ${this.alias()}${restGroup}${firstAggregate}`;
     }
     const countedTopk = !timeBin && aggregates.length === 1 && outputs.length === 1 ? this.countedTopk(aggregates[0]!.expression, keys, outputs[0]!, input, rowScope) : undefined;
-    const read = { datasets: input.datasets, readBounds: input.readBounds };
-    if (countedTopk) return { sql: countedTopk, columns, limited: false, aggregations, groups: keys.map((key) => key.name), ...matched, ...read };
+    const rowsRead = { datasets: input.datasets, readBounds: input.readBounds };
+    if (countedTopk) return { sql: countedTopk, columns, limited: false, aggregations, groups: keys.map((key) => key.name), ...matched, ...rowsRead };
     return {
       totalsSql,
       sql: `SELECT ${list} FROM (${input.sql}) AS ${this.alias()}${groupBy}${orderSql(order)}`,
@@ -425,7 +428,7 @@ export class PipelineCompiler {
       aggregations,
       groups: keys.map((key) => key.name),
       ...matched,
-      ...read,
+      ...rowsRead,
       summary: { from: input.sql, keys: keys.map(selectItem), outputs: outputs.map((output) => ({ ...selectItem(output), combine: output.combine })) },
     };
   }
@@ -730,12 +733,16 @@ function orderKey(key: SortKey): OrderKey {
   return { column: columnNameOf(key.expression)!, desc, nullsFirst: key.nulls ? key.nulls === 'first' : !desc };
 }
 
-/** Untyped nulls get a concrete SQL type so later stages and the result know what they hold. */
+function hasTime(columns: readonly Column[]): boolean {
+  return columns.some((column) => column.name === '_time');
+}
+
 /** A row count written as a number (`take 100`), not computed. */
 function rowCount(expression: Expression): number | undefined {
   return expression.kind === 'Literal' && expression.type === 'long' ? Number(expression.value) : undefined;
 }
 
+/** Untyped nulls get a concrete SQL type so later stages and the result know what they hold. */
 function typed(sql: string, type: ScalarType): string {
   return type === 'unknown' ? `CAST(${sql} AS VARCHAR)` : sql;
 }

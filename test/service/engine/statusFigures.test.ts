@@ -27,6 +27,13 @@ const figures = async (apl: string) => {
   const { status } = await run(apl);
   return { examined: status.rowsExamined, matched: status.rowsMatched };
 };
+/** Rows examined and matched, and the time span of the rows read. */
+const span = async (apl: string, startTime = range.startTime, endTime = range.endTime) => {
+  const { status } = await runApl(fixture.database, { apl, startTime, endTime }, readAllButSecret);
+  return [status.rowsExamined, status.rowsMatched, status.minBlockTime, status.maxBlockTime];
+};
+/** The second hour of `minutes`. */
+const hour = "_time >= datetime('2024-02-01T01:00:00Z') and _time < datetime('2024-02-01T02:00:00Z')";
 
 describe('rows matched: the rows that pass the filters before the first reducing operator', () => {
   test('no filter: every row examined matches', async () => {
@@ -55,11 +62,8 @@ describe('rows matched: the rows that pass the filters before the first reducing
 });
 
 describe("a query's own bounds on the stored _time narrow the rows read, as the time range does", () => {
-  const hour = "_time >= datetime('2024-02-01T01:00:00Z') and _time < datetime('2024-02-01T02:00:00Z')";
-
   test('bounds, alone or beside other filters', async () => {
-    const { status } = await run(`minutes | where ${hour} | count`);
-    assert.deepEqual([status.rowsExamined, status.rowsMatched, status.minBlockTime, status.maxBlockTime], [60, 60, '2024-02-01T01:00:00Z', '2024-02-01T01:59:00Z']);
+    assert.deepEqual(await span(`minutes | where ${hour} | count`), [60, 60, '2024-02-01T01:00:00Z', '2024-02-01T01:59:00Z']);
     assert.deepEqual(await figures(`minutes | where status == 500 and ${hour} | summarize count() by status`), { examined: 60, matched: 20 });
     assert.deepEqual(await figures(`minutes | where ${hour} | where n % 2 == 0 | take 5`), { examined: 10, matched: 5 });
     assert.deepEqual(await figures(`minutes | where ${hour} | make-series count() default = 0 on _time step 10m`), { examined: 60, matched: 60 });
@@ -73,11 +77,6 @@ describe("a query's own bounds on the stored _time narrow the rows read, as the 
 });
 
 describe('a take by time: the rows read up to the last one taken', () => {
-  const span = async (apl: string) => {
-    const { status } = await run(apl);
-    return [status.rowsExamined, status.rowsMatched, status.minBlockTime, status.maxBlockTime];
-  };
-
   test('newest first: the rows from the oldest one taken on', async () => {
     // Status 500 every third minute; the tenth newest is minute 1472 of 1500.
     const newest = [28, 10, '2024-02-02T00:32:00Z', '2024-02-02T00:59:00Z'];
@@ -89,7 +88,6 @@ describe('a take by time: the rows read up to the last one taken', () => {
 
   test('no filter but bounds on _time: the rows read are the rows taken', async () => {
     const lastFive = [5, 5, '2024-02-01T01:55:00Z', '2024-02-01T01:59:00Z'];
-    const hour = "_time >= datetime('2024-02-01T01:00:00Z') and _time < datetime('2024-02-01T02:00:00Z')";
     assert.deepEqual(await span(`minutes | where ${hour} | take 5`), lastFive);
     assert.deepEqual(await span(`minutes | where ${hour} | project _time, n | take 5`), lastFive);
     assert.deepEqual(await span(`minutes | where ${hour} | project-away status | take 5`), lastFive);
@@ -116,11 +114,6 @@ describe('a take by time: the rows read up to the last one taken', () => {
 });
 
 describe('a summarize over unfiltered rows: rows examined and their time span from its own scan', () => {
-  const span = async (apl: string, startTime: string, endTime: string) => {
-    const { status } = await runApl(fixture.database, { apl, startTime, endTime }, readAllButSecret);
-    return [status.rowsExamined, status.rowsMatched, status.minBlockTime, status.maxBlockTime];
-  };
-
   test('no keys, keys, and a time bin with keys', async () => {
     const expected = [3, 3, '2024-01-01T11:05:00Z', '2024-01-01T12:10:00Z'];
     for (const apl of ['logs | count', 'logs | summarize count() by method', 'logs | summarize count() by bin(_time, 1h), method', 'logs | summarize max(duration)']) {
