@@ -21,14 +21,19 @@ import { SegmentCutter } from './segments.ts';
 
 /** Inserts allowed to wait for DuckDB before more of the body is read (bounds work in flight). */
 const maxQueued = 2;
-/** Bytes handed to the file system and not written yet before reading waits for them. */
+/** Bytes received and not written yet before reading waits for them. */
 const maxUnwritten = 8 << 20;
+/** Received pieces are written to the spool file in one call once they add up to this. */
+const writeBytes = 1 << 20;
 
 /** The segment being received. */
 interface OpenSegment {
   path: string;
   shape: NdjsonShape;
   file: Promise<FileHandle>;
+  /** Pieces received and not handed to the file system yet. */
+  held: Uint8Array[];
+  heldBytes: number;
   /** The writes so far, in order (one file handle must not have two writes at once). */
   written: Promise<unknown>;
   unwritten: number;
@@ -63,8 +68,6 @@ export class ReadJsonIngest {
     sizes: SegmentSizes,
   ) {
     this.cutter = new SegmentCutter(sizes.size, sizes.maxBytes);
-    // The transaction opens while the first segment is still arriving.
-    this.last = this.open();
   }
 
   /** False once a segment needs the per-event path: the caller stops adding and falls back. */
@@ -78,14 +81,9 @@ export class ReadJsonIngest {
       const segment = (this.current ??= this.openSegment());
       if (!this.failed) segment.shape.push(piece.bytes);
       segment.unwritten += piece.bytes.byteLength;
-      const bytes = piece.bytes;
-      const write = Promise.all([segment.file, segment.written]).then(async ([file]) => {
-        await file.write(bytes);
-        segment.unwritten -= bytes.byteLength;
-      });
-      // A failed write surfaces where the segment is closed, not as an unhandled rejection.
-      write.catch(() => undefined);
-      segment.written = write;
+      segment.held.push(piece.bytes);
+      segment.heldBytes += piece.bytes.byteLength;
+      if (segment.heldBytes >= writeBytes) writeHeld(segment);
       if (piece.end !== undefined) {
         this.current = undefined;
         await this.endSegment(segment, piece.end === 'line');
@@ -138,7 +136,7 @@ export class ReadJsonIngest {
     const path = join(this.spoolDir, `${randomUUID()}.ndjson`);
     this.files.push(path);
     const file = open(path, 'wx');
-    return { path, shape: new NdjsonShape(), file, written: file, unwritten: 0 };
+    return { path, shape: new NdjsonShape(), file, held: [], heldBytes: 0, written: file, unwritten: 0 };
   }
 
   /** Writes out a segment cut short by a fallback, so that the fallback reads all of it. */
@@ -166,17 +164,12 @@ export class ReadJsonIngest {
     while (this.inFlight.length > maxQueued) await this.inFlight.shift();
   }
 
-  private async open(): Promise<void> {
-    try {
-      this.writer = await this.store.openWriter(this.dataset);
-    } catch {
-      this.failed = true;
-    }
-  }
-
   private async insert(plan: ReadJsonPlan, path: string, lines: number, first: boolean): Promise<void> {
-    if (this.failed || !this.writer) return;
+    if (this.failed) return;
     try {
+      // Opened with the first segment's fields: a request that adds no column shares the dataset
+      // with other such requests.
+      this.writer ??= await this.store.openWriter(this.dataset, plan.fields);
       if (!first && turnsColumnToText(this.writer, plan)) {
         // Which values then become text depends on where the segments were cut; the per-event
         // path decides that the same way for every request.
@@ -193,7 +186,23 @@ export class ReadJsonIngest {
   }
 }
 
+/** Hands the held pieces to the file system in one call (a call per piece cost more than the scan). */
+function writeHeld(segment: OpenSegment): void {
+  const pieces = segment.held;
+  const bytes = segment.heldBytes;
+  segment.held = [];
+  segment.heldBytes = 0;
+  const write = Promise.all([segment.file, segment.written]).then(async ([file]) => {
+    await file.writev(pieces);
+    segment.unwritten -= bytes;
+  });
+  // A failed write surfaces where the segment is closed, not as an unhandled rejection.
+  write.catch(() => undefined);
+  segment.written = write;
+}
+
 async function closeSegment(segment: OpenSegment): Promise<void> {
+  if (segment.heldBytes > 0) writeHeld(segment);
   try {
     await segment.written;
   } finally {

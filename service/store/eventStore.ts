@@ -12,9 +12,12 @@
  *   - New fields become new columns (ALTER TABLE ADD COLUMN); a field that meets a value of another
  *     type is widened in place (integer → float, anything else → string), so no value is lost.
  *
- * Writes to one dataset are serialised (a per-dataset lock); each writer is one transaction, so an
- * ingest request is stored whole or not at all, and is durable once `commit()` resolves.
+ * Each writer is one transaction, so an ingest request is stored whole or not at all, and is
+ * durable once `commit()` resolves. Writers that only append to existing columns run side by side;
+ * one that adds or widens a column, and any delete or drop, holds the dataset alone
+ * (datasetLocks.ts).
  */
+import { DatasetLocks, type HeldLock } from './datasetLocks.ts';
 import { quoteName } from './sqlText.ts';
 import { DuckDBDataChunk, TIMESTAMP, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import {
@@ -60,7 +63,7 @@ type Columns = Map<string, FieldType>;
 
 export class EventStore {
   private readonly schemas = new Map<string, Columns>();
-  private readonly locks = new Map<string, Promise<unknown>>();
+  private readonly locks = new DatasetLocks();
   private ready: Promise<void> | undefined;
 
   constructor(private readonly database: EventDatabase) {}
@@ -131,12 +134,14 @@ export class EventStore {
   }
 
   /**
-   * Opens a writer: the dataset's lock is held and a transaction is open until `commit()` or
-   * `rollback()`. Every stored event of one writer commits together.
+   * Opens a writer: a transaction is open, and the dataset's lock held, until `commit()` or
+   * `rollback()`. Every stored event of one writer commits together. Given the `fields` it will
+   * store, a writer whose fields all have columns that take them as they are shares the dataset
+   * with other such writers; otherwise it holds the dataset alone.
    */
-  async openWriter(name: string): Promise<EventWriter> {
+  async openWriter(name: string, fields?: readonly FieldInfo[]): Promise<EventWriter> {
     await this.ensureSchema();
-    const release = await this.lock(name);
+    const lock = await this.lockFor(name, fields);
     let connection: DuckDBConnection | undefined;
     try {
       connection = await this.database.connect();
@@ -144,7 +149,7 @@ export class EventStore {
       this.database.eventWriteStarted();
     } catch (error) {
       connection?.closeSync();
-      release();
+      lock.release();
       throw error;
     }
     const open = connection;
@@ -152,13 +157,13 @@ export class EventStore {
       if (altered) this.database.eventSchemaChanged();
       this.database.eventWriteEnded(committed);
       open.closeSync();
-      release();
+      lock.release();
     };
     try {
       const columns = new Map(await this.columns(open, name));
-      return new EventWriter(open, name, columns, (committed, altered) => {
+      return new EventWriter(open, name, columns, lock, (committed, altered) => {
         if (committed) this.schemas.set(name, columns);
-        else this.schemas.delete(name);
+        else if (altered) this.schemas.delete(name);
         finish(committed, altered);
       });
     } catch (error) {
@@ -166,6 +171,24 @@ export class EventStore {
       finish(false, false);
       throw error;
     }
+  }
+
+  /**
+   * The dataset's lock, shared when the cached columns already take every field as it is (the
+   * columns are checked again once the lock is held: a writer that had it alone may have changed
+   * them meanwhile).
+   */
+  private async lockFor(name: string, fields: readonly FieldInfo[] | undefined): Promise<HeldLock> {
+    const fits = () => {
+      const columns = this.schemas.get(name);
+      return fields !== undefined && columns !== undefined && fields.every((field) => !needsChange(columns, field.name, field.type));
+    };
+    if (fits()) {
+      const shared = await this.locks.acquire(name, 'shared');
+      if (fits()) return shared;
+      shared.release();
+    }
+    return this.locks.acquire(name, 'exclusive');
   }
 
   /** Stores events in one transaction (a convenience over `openWriter`). */
@@ -203,13 +226,13 @@ export class EventStore {
 
   private async withConnection<T>(name: string, work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
     await this.ensureSchema();
-    const release = await this.lock(name);
+    const lock = await this.locks.acquire(name, 'exclusive');
     const connection = await this.database.connect();
     try {
       return await work(connection);
     } finally {
       connection.closeSync();
-      release();
+      lock.release();
     }
   }
 
@@ -224,20 +247,6 @@ export class EventStore {
     })();
     return this.ready;
   }
-
-  /** Waits for the dataset's previous holder; resolves to the release function. */
-  private async lock(name: string): Promise<() => void> {
-    const previous = this.locks.get(name) ?? Promise.resolve();
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const tail = previous.then(() => held);
-    this.locks.set(name, tail);
-    await previous;
-    return () => {
-      if (this.locks.get(name) === tail) this.locks.delete(name);
-      release();
-    };
-  }
 }
 
 /** Appends batches of events to one dataset inside one transaction. */
@@ -250,6 +259,7 @@ export class EventWriter {
     private readonly connection: DuckDBConnection,
     private readonly dataset: string,
     private readonly columns: Columns,
+    private readonly lock: HeldLock,
     private readonly finish: (committed: boolean, altered: boolean) => void,
   ) {}
 
@@ -334,6 +344,8 @@ export class EventWriter {
   private async evolve(wanted: Map<string, FieldType>): Promise<void> {
     const table = eventTable(this.dataset);
     for (const [name, type] of wanted) {
+      if (!needsChange(this.columns, name, type)) continue;
+      if (!this.lock.upgrade()) throw new SharedWriterError(this.dataset, name);
       const current = this.columns.get(name);
       if (current === undefined) {
         this.altered = true;
@@ -345,7 +357,6 @@ export class EventWriter {
         continue;
       }
       const widened = widen(current, type);
-      if (widened === current || name === '_time' || name === '_sysTime') continue;
       const column = quoteName(name);
       this.altered = true;
       await this.connection.run(
@@ -354,6 +365,23 @@ export class EventWriter {
       this.columns.set(name, widened);
     }
   }
+}
+
+/**
+ * A writer that shares its dataset met a field that needs a new or wider column while other
+ * writers were open; the caller rolls back and stores the events again holding the dataset alone.
+ */
+export class SharedWriterError extends Error {
+  constructor(dataset: string, field: string) {
+    super(`field ${field} of dataset ${dataset} needs its column changed while other writers are open`);
+  }
+}
+
+/** Whether storing `type` values in field `name` adds or widens a column. */
+function needsChange(columns: Columns, name: string, type: FieldType): boolean {
+  const current = columns.get(name);
+  if (current === undefined) return true;
+  return name !== '_time' && name !== '_sysTime' && widen(current, type) !== current;
 }
 
 /** The widest type each field takes in a batch. */

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Database } from '../../service/store/database.ts';
-import { eventTable, type EventStore, type StoredEvent } from '../../service/store/eventStore.ts';
+import { eventTable, SharedWriterError, type EventStore, type StoredEvent } from '../../service/store/eventStore.ts';
 import { openStoreFixture, type StoreFixture } from './storeFixture.ts';
 import { Timespan } from '../../service/store/fieldTypes.ts';
 
@@ -139,6 +139,57 @@ describe('event store on a DuckDB file', () => {
     assert.deepEqual(await Promise.race([names(), waited]), ['_time', '_sysTime', 'kept']);
     await writer.commit();
     assert.deepEqual(await names(), ['_time', '_sysTime', 'kept', 'pending']);
+  });
+
+  describe('writers side by side', () => {
+    const fields = [{ name: 'n', type: 'integer' as const }];
+    /** Settles to 'waiting' when `pending` takes longer than a moment. */
+    const soon = <T>(pending: Promise<T>) =>
+      Promise.race([pending, new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), 300))]);
+
+    it('lets writers that add no column store at once, and commits each', async () => {
+      await store.createDataset('side');
+      await store.append('side', [event({ n: 0 })]);
+      const first = await store.openWriter('side', fields);
+      await first.append([event({ n: 1 })]);
+      const second = await soon(store.openWriter('side', fields));
+      assert.notEqual(second, 'waiting');
+      if (second === 'waiting') return;
+      await second.append([event({ n: 2 })]);
+      await second.commit();
+      await first.commit();
+      assert.deepEqual((await rows('side', 'n')).map((row) => row.n), [0n, 1n, 2n]);
+    });
+
+    it('makes a writer that adds a column wait for the others, and others wait for it', async () => {
+      await store.createDataset('alone');
+      await store.append('alone', [event({ n: 0 })]);
+      const sharing = await store.openWriter('alone', fields);
+      const adding = store.openWriter('alone', [...fields, { name: 'extra', type: 'string' }]);
+      assert.equal(await soon(adding), 'waiting');
+      const later = store.openWriter('alone', fields);
+      await sharing.commit();
+      const alone = await adding;
+      assert.equal(await soon(later), 'waiting');
+      await alone.append([event({ n: 1, extra: 'x' })]);
+      await alone.commit();
+      const last = await later;
+      await last.append([event({ n: 2 })]);
+      await last.commit();
+      assert.deepEqual((await rows('alone', 'n')).map((row) => [row.n, row.extra]), [[0n, null], [1n, 'x'], [2n, null]]);
+    });
+
+    it('refuses a new column to a writer that shares the dataset, and adds it for one left alone', async () => {
+      await store.createDataset('upgrade');
+      await store.append('upgrade', [event({ n: 0 })]);
+      const first = await store.openWriter('upgrade', fields);
+      const second = await store.openWriter('upgrade', fields);
+      await assert.rejects(first.append([event({ n: 1, late: true })]), SharedWriterError);
+      await first.rollback();
+      await second.append([event({ n: 2, late: true })]);
+      await second.commit();
+      assert.deepEqual((await rows('upgrade', 'n')).map((row) => [row.n, row.late]), [[0n, null], [2n, true]]);
+    });
   });
 
   it('quotes names holding quotes and dots', async () => {

@@ -214,6 +214,28 @@ describe('ingest through read_json', () => {
     });
   });
 
+  it('stores requests that arrive together into one dataset, one of them adding a field', async () => {
+    await store.createDataset('together');
+    const body = (request: number, extra: Record<string, unknown> = {}) =>
+      lines(...[...Array(400).keys()].map((i) => ({ request, i, s: `event ${i}`, ...extra })));
+    const options = { format: 'ndjson', now, segmentBytes: 2048, storedBy: (path: string) => storedBy.push(path) } as const;
+    await ingest(store, 'together', pieces(text(body(0)), 512), options);
+    const statuses = await Promise.all([
+      ingest(store, 'together', pieces(text(body(1)), 512), options),
+      ingest(store, 'together', pieces(text(body(2, { added: true })), 512), options),
+      ingest(store, 'together', pieces(text(body(3)), 512), options),
+    ]);
+    assert.deepEqual(statuses.map((status) => status.ingested), [400, 400, 400]);
+    assert.deepEqual(storedBy.splice(0), Array(4).fill('read_json'));
+    const counts = await database.all<{ request: bigint; n: bigint; added: bigint }>(
+      `SELECT request, count(*) AS n, count(added) AS added FROM ${eventTable('together')} GROUP BY request ORDER BY request`,
+    );
+    assert.deepEqual(
+      counts.map((row) => [row.request, row.n, row.added]),
+      [[0n, 400n, 0n], [1n, 400n, 0n], [2n, 400n, 400n], [3n, 400n, 0n]],
+    );
+  });
+
   it('stores a body of many events, spread over many pieces, whole', async () => {
     const body = [...Array(5000).keys()]
       .map((i) => JSON.stringify({ _time: new Date(Date.UTC(2026, 0, 1) + i).toISOString(), i, geo: { n: `c${i % 7}` } }))
