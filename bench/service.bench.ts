@@ -2,16 +2,17 @@
  * Ingest throughput of the local service against DuckDB's own NDJSON reader, in one run:
  *
  *   npm run bench:service                     (builds first)
- *   node --import tsx bench/service.bench.ts --events 200000 --batch 10000 --concurrency 1
+ *   node --import tsx bench/service.bench.ts --events 200000 --batch 10000 --concurrency 1,4
  *
  * Writes one NDJSON file of synthetic web-log events (nested `geo` object, a dozen fields), then
- *   1. starts `dist/cli.js serve` in a fresh data directory and POSTs the file in batches of
- *      `--batch` events (NDJSON; `--concurrency` clients, each sending its next request once its
+ *   1. for each count of clients in `--concurrency` (default 1 and 4: one sender, and a shipper
+ *      with a few connections), starts `dist/cli.js serve` in a fresh data directory and POSTs the
+ *      file in batches of `--batch` events (NDJSON; each client sends its next request once its
  *      last is answered, and every answer comes only once the events are committed);
  *   2. times DuckDB's `CREATE TABLE … AS SELECT * FROM read_json(file)` into a fresh database file,
  *      and DuckDB storing the same batches with a commit each (the ceiling when a request is
  *      answered after its commit).
- * Reports events/s for both, the ratio (target ≥ 75%), the service's peak RSS (VmHWM), and when
+ * Reports events/s for each, the ratio to read_json (target ≥ 75%), the service's peak RSS (VmHWM), and when
  * the service had written its write-ahead log into the database file after the last answer (it
  * checkpoints once ingest has been quiet for a while; the DuckDB side's figure includes that work).
  */
@@ -33,12 +34,12 @@ const { values } = parseArgs({
   options: {
     events: { type: 'string', default: '1000000' },
     batch: { type: 'string', default: '10000' },
-    concurrency: { type: 'string', default: '1' },
+    concurrency: { type: 'string', default: '1,4' },
   },
 });
 const eventCount = Number(values.events);
 const batchSize = Number(values.batch);
-const concurrency = Number(values.concurrency);
+const concurrencies = values.concurrency.split(',').map(Number);
 const target = 0.75;
 const token = 'xapt-bench';
 const cli = join(repoRoot, 'dist/cli.js');
@@ -147,7 +148,7 @@ async function untilCheckpointed(dataDir: string): Promise<number> {
   return Number.NaN;
 }
 
-async function benchService(path: string, dataDir: string): Promise<Measured & { peakRss: number; clientCpu: number; checkpointed: number }> {
+async function benchService(path: string, dataDir: string, concurrency: number): Promise<Measured & { peakRss: number; clientCpu: number; checkpointed: number }> {
   const { child, url } = await serve(dataDir);
   const headers = { Authorization: `Bearer ${token}`, 'X-Axiom-Org-Id': 'local' };
   try {
@@ -254,20 +255,22 @@ async function main(): Promise<void> {
     const path = join(work, 'events.ndjson');
     writeEvents(path, eventCount);
     const megabytes = statSync(path).size / 1024 / 1024;
-    console.log(`${eventCount} events, ${megabytes.toFixed(0)} MiB NDJSON, batches of ${batchSize}, ${concurrency} client(s)`);
+    console.log(`${eventCount} events, ${megabytes.toFixed(0)} MiB NDJSON, batches of ${batchSize}`);
     console.log(`load average before      : ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
     const duckdb = await benchDuckDb(path, work);
     const commits = await benchDuckDbCommits(path, work);
-    const service = await benchService(path, join(work, 'service'));
-    const ours = eventCount / service.seconds;
     const theirs = eventCount / duckdb.seconds;
-    const ratio = ours / theirs;
-    console.log(`service ingest over HTTP : ${Math.round(ours).toLocaleString('en')} events/s (${service.seconds.toFixed(2)} s; service CPU ${service.cpu.toFixed(2)} s, client CPU ${service.clientCpu.toFixed(2)} s)`);
     console.log(`DuckDB read_json         : ${Math.round(theirs).toLocaleString('en')} events/s (${duckdb.seconds.toFixed(2)} s; CPU ${duckdb.cpu.toFixed(2)} s)`);
-    console.log(`DuckDB, a commit a batch : ${Math.round(eventCount / commits.seconds).toLocaleString('en')} events/s (${commits.seconds.toFixed(2)} s; CPU ${commits.cpu.toFixed(2)} s; the service's DuckDB settings)`);
-    console.log(`ratio                    : ${(ratio * 100).toFixed(0)}% (target ≥ ${target * 100}%) ${ratio >= target ? 'met' : 'MISSED'}`);
-    console.log(`log checkpointed         : ${service.checkpointed.toFixed(1)} s after the last answer (after ${quietBeforeCheckpointMs / 1000} s without writes)`);
-    console.log(`service peak RSS         : ${service.peakRss.toFixed(0)} MiB`);
+    console.log(`DuckDB, a commit a batch : ${Math.round(eventCount / commits.seconds).toLocaleString('en')} events/s (${commits.seconds.toFixed(2)} s; CPU ${commits.cpu.toFixed(2)} s; one connection, the service's DuckDB settings)`);
+    for (const concurrency of concurrencies) {
+      const service = await benchService(path, join(work, `service-${concurrency}`), concurrency);
+      const ours = eventCount / service.seconds;
+      const ratio = ours / theirs;
+      const clients = `${concurrency} client${concurrency === 1 ? '' : 's'}`;
+      console.log(`service, ${clients.padEnd(16)}: ${Math.round(ours).toLocaleString('en')} events/s (${service.seconds.toFixed(2)} s; service CPU ${service.cpu.toFixed(2)} s, client CPU ${service.clientCpu.toFixed(2)} s; peak RSS ${service.peakRss.toFixed(0)} MiB)`);
+      console.log(`  ratio to read_json     : ${(ratio * 100).toFixed(0)}% (target ≥ ${target * 100}%) ${ratio >= target ? 'met' : 'MISSED'}`);
+      console.log(`  log checkpointed       : ${service.checkpointed.toFixed(1)} s after the last answer (after ${quietBeforeCheckpointMs / 1000} s without writes)`);
+    }
     console.log(`load average after       : ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
   } finally {
     rmSync(work, { recursive: true, force: true });
