@@ -2,9 +2,9 @@
  * One lock per dataset, with two modes. Writers that only append rows to columns that already
  * take their values share it: DuckDB lets transactions append to one table side by side, and
  * concurrent ingest requests then store on several cores at once. Changing a table's columns,
- * deleting rows or dropping the table needs it alone (DuckDB would fail such a transaction at
- * commit beside other writers). Waiters are served in arrival order, so a stream of appends
- * cannot hold off a writer that needs the lock alone.
+ * deleting rows or dropping the table needs it alone: DuckDB fails the commit of a transaction
+ * that appended to a table another transaction altered meanwhile. Waiters are served in arrival
+ * order, so a stream of appends cannot hold off a writer that needs the lock alone.
  */
 export type LockMode = 'shared' | 'exclusive';
 
