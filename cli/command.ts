@@ -3,6 +3,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 /** Where a command reads and writes; the entry point passes the process's, tests may pass their own. */
 export interface CliContext {
   cwd: string;
+  stdin(): AsyncIterable<Uint8Array>;
   stdout(line: string): void;
   stderr(line: string): void;
 }

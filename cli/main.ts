@@ -2,6 +2,7 @@ import { runCli } from './cli.ts';
 
 runCli(process.argv.slice(2), {
   cwd: process.cwd(),
+  stdin: () => process.stdin,
   stdout: (line) => process.stdout.write(`${line}\n`),
   stderr: (line) => process.stderr.write(`${line}\n`),
 }).then(

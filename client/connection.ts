@@ -8,7 +8,10 @@ import type {
   ApiTokenWithSecret,
   Dataset,
   Field,
+  IngestOptions,
+  IngestStatus,
   NewAnnotation,
+  NewDataset,
   NewApiToken,
   RegenerateApiToken,
   TabularResult,
@@ -62,6 +65,26 @@ export class Connection {
     return this.call('GET', '/v2/datasets', { signal });
   }
 
+  getDataset(name: string, signal?: AbortSignal): Promise<Dataset> {
+    return this.call('GET', `/v2/datasets/${encodeURIComponent(name)}`, { signal });
+  }
+
+  createDataset(dataset: NewDataset): Promise<Dataset> {
+    return this.call('POST', '/v2/datasets', { body: dataset });
+  }
+
+  /** Sends one request body of events (NDJSON, a JSON array or CSV, as `options.contentType` says). */
+  ingest(dataset: string, events: Uint8Array, options: IngestOptions): Promise<IngestStatus> {
+    const parameters = new URLSearchParams();
+    if (options.timestampField) parameters.set('timestamp-field', options.timestampField);
+    if (options.timestampFormat) parameters.set('timestamp-format', options.timestampFormat);
+    if (options.csvDelimiter) parameters.set('csv-delimiter', options.csvDelimiter);
+    const query = parameters.size > 0 ? `?${parameters}` : '';
+    return this.call('POST', `/v1/datasets/${encodeURIComponent(dataset)}/ingest${query}`, {
+      raw: { bytes: events, contentType: options.contentType },
+    });
+  }
+
   listFields(dataset: string, signal?: AbortSignal): Promise<Field[]> {
     return this.call('GET', `/v2/datasets/${encodeURIComponent(dataset)}/fields`, { signal });
   }
@@ -95,14 +118,21 @@ export class Connection {
     return this.call('POST', `/v2/tokens/${encodeURIComponent(id)}/regenerate`, { body: options });
   }
 
-  private async call<T>(method: string, path: string, init: { body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  private async call<T>(
+    method: string,
+    path: string,
+    init: { body?: unknown; raw?: { bytes: Uint8Array; contentType: string }; signal?: AbortSignal } = {},
+  ): Promise<T> {
     const headers: Record<string, string> = {
       accept: 'application/json',
       authorization: `Bearer ${this.options.token}`,
     };
     if (this.options.orgId) headers['x-axiom-org-id'] = this.options.orgId;
-    let body: string | undefined;
-    if (init.body !== undefined) {
+    let body: string | Uint8Array | undefined;
+    if (init.raw) {
+      body = init.raw.bytes;
+      headers['content-type'] = init.raw.contentType;
+    } else if (init.body !== undefined) {
       body = JSON.stringify(init.body);
       headers['content-type'] = 'application/json';
     }

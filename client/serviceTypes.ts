@@ -1,9 +1,31 @@
-/** Wire shapes of the Axiom-compatible service, only the parts the extension reads or sends. */
+/** Wire shapes of the Axiom-compatible service, only the parts the extension and the CLI read or send. */
 
 export interface Dataset {
   id: string;
   name: string;
   description?: string;
+}
+
+export interface NewDataset {
+  name: string;
+  description?: string;
+}
+
+/** How an ingest request's body is read. */
+export interface IngestOptions {
+  /** `application/x-ndjson`, `application/json` or `text/csv`. */
+  contentType: string;
+  timestampField?: string;
+  timestampFormat?: string;
+  csvDelimiter?: string;
+}
+
+/** The answer to an ingest request. */
+export interface IngestStatus {
+  ingested: number;
+  failed: number;
+  failures?: { timestamp: string; error: string }[];
+  processedBytes: number;
 }
 
 export interface Field {

@@ -1,5 +1,5 @@
-import { homedir } from 'node:os';
 import * as path from 'node:path';
+import { defaultDataDir } from '../../client/localCredentials.ts';
 import { defaultDemoEvents } from '../../service/demo/defaults.ts';
 import { exitCodes, parseCommandArgs, UsageError, type CliContext, type Command } from '../command.ts';
 
@@ -18,11 +18,6 @@ Options:
   --demo-events N
                Events per demo dataset (default ${defaultDemoEvents})
   -h, --help   Show this help`;
-
-export function defaultDataDir(environment: NodeJS.ProcessEnv = process.env): string {
-  const base = environment.XDG_DATA_HOME || path.join(homedir(), '.local', 'share');
-  return path.join(base, 'apl');
-}
 
 /** Resolves once SIGINT or SIGTERM arrives. */
 function shutdownSignal(): Promise<string> {

@@ -2,11 +2,9 @@
  * Start Local Service: runs `apl serve --demo` in a terminal on the port of the service URL setting,
  * waits until it answers, and offers the local admin token.
  */
-import { readFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Ctx } from '../context.ts';
+import { localAdminToken } from '../localCredentials.ts';
 import { findServiceCli } from '../localServiceCommand.ts';
 
 export function registerLocalServiceCommand(ctx: Ctx): void {
@@ -70,16 +68,4 @@ async function waitUntilAnswering(origin: string, timeoutMs: number): Promise<bo
     }
   }
   return false;
-}
-
-/** The token `apl serve` uses: APL_ADMIN_TOKEN, else the one it wrote to its default data directory. */
-async function localAdminToken(): Promise<string | undefined> {
-  if (process.env.APL_ADMIN_TOKEN) return process.env.APL_ADMIN_TOKEN;
-  const base = process.env.XDG_DATA_HOME || path.join(homedir(), '.local', 'share');
-  try {
-    const stored = JSON.parse(await readFile(path.join(base, 'apl', 'credentials.json'), 'utf8')) as { token?: unknown };
-    return typeof stored.token === 'string' ? stored.token : undefined;
-  } catch {
-    return undefined;
-  }
 }

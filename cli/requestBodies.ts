@@ -1,0 +1,71 @@
+/**
+ * Cuts a stream of events, one a line (NDJSON) or a record (CSV), into request bodies of whole
+ * lines of about `maxBytes`, so that a file of any size is sent with bounded memory. A CSV body
+ * always starts with the header line (the service reads the field names from it), and is cut only
+ * between records: a newline inside a quoted field is not an end.
+ */
+const newline = 0x0a;
+const quote = 0x22;
+
+export type LineFormat = 'ndjson' | 'csv';
+
+export async function* requestBodies(
+  source: Iterable<Uint8Array> | AsyncIterable<Uint8Array>,
+  format: LineFormat,
+  maxBytes: number,
+): AsyncGenerator<Buffer> {
+  const pending: Buffer[] = [];
+  let pendingBytes = 0;
+  /** CSV: the header line, once read; every later body starts with it. */
+  let header: Buffer | undefined;
+  let insideQuotes = false;
+  let first = true;
+  const withHeader = (body: Buffer): Buffer => {
+    const alone = first || format !== 'csv' || header === undefined;
+    first = false;
+    return alone ? body : Buffer.concat([header!, body]);
+  };
+  const take = (end: number): Buffer => {
+    // `end` counts bytes of `pending` up to and including the cut's newline.
+    const whole = Buffer.concat(pending, pendingBytes);
+    pending.length = 0;
+    pending.push(whole.subarray(end));
+    pendingBytes = whole.byteLength - end;
+    return whole.subarray(0, end);
+  };
+  for await (const piece of source) {
+    const chunk = Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
+    let cut = -1;
+    if (format === 'ndjson') {
+      cut = chunk.lastIndexOf(newline);
+    } else {
+      for (let index = 0; index < chunk.byteLength; index++) {
+        const code = chunk[index];
+        if (code === quote) insideQuotes = !insideQuotes;
+        else if (code === newline && !insideQuotes) cut = index;
+      }
+    }
+    pending.push(chunk);
+    pendingBytes += chunk.byteLength;
+    if (format === 'csv' && header === undefined && cut >= 0) {
+      header = Buffer.from(firstRecord(Buffer.concat(pending, pendingBytes)));
+    }
+    if (pendingBytes < maxBytes || cut < 0) continue;
+    const body = take(pendingBytes - chunk.byteLength + cut + 1);
+    yield withHeader(body);
+  }
+  const rest = Buffer.concat(pending, pendingBytes);
+  if (rest.toString('utf8').trim() === '') return;
+  yield withHeader(rest);
+}
+
+/** The first CSV record with its newline (quotes respected). */
+function firstRecord(bytes: Buffer): Buffer {
+  let insideQuotes = false;
+  for (let index = 0; index < bytes.byteLength; index++) {
+    const code = bytes[index];
+    if (code === quote) insideQuotes = !insideQuotes;
+    else if (code === newline && !insideQuotes) return bytes.subarray(0, index + 1);
+  }
+  return bytes;
+}

@@ -1,0 +1,42 @@
+/**
+ * Where `apl run` and `apl ingest` send requests: `--url`/`--org-id`, else the variables the
+ * official Axiom clients read (`AXIOM_URL`, `AXIOM_TOKEN`, `AXIOM_ORG_ID`), else the local service
+ * `apl serve` runs with its admin token. The token is never taken from a flag (it would sit in the
+ * shell's history).
+ */
+import { localAdminToken } from '../client/localCredentials.ts';
+import { Connection } from '../client/connection.ts';
+import { UsageError } from './command.ts';
+
+export const localServiceUrl = 'http://127.0.0.1:8080';
+/** The organisation id of the local service. */
+const localOrgId = 'local';
+
+export const connectionOptionsUsage = `  --url URL     The service (default $AXIOM_URL, else the local service at ${localServiceUrl})
+  --org-id ID   Organisation id sent with personal tokens (default $AXIOM_ORG_ID)
+
+The token comes from $AXIOM_TOKEN, else, for the local service, from APL_ADMIN_TOKEN or the
+credentials file 'apl serve' writes.`;
+
+export const connectionFlags = {
+  url: { type: 'string' },
+  'org-id': { type: 'string' },
+} as const;
+
+export async function serviceConnection(
+  flags: { url?: string; 'org-id'?: string },
+  environment: NodeJS.ProcessEnv = process.env,
+): Promise<Connection> {
+  const url = flags.url ?? (environment.AXIOM_URL || localServiceUrl);
+  if (!/^https?:\/\//.test(url)) throw new UsageError(`invalid --url '${url}' (expected http:// or https://)`);
+  const local = isLocal(url);
+  const token = environment.AXIOM_TOKEN || (local ? await localAdminToken(environment) : undefined);
+  if (!token) throw new UsageError(`no token for ${url}: set AXIOM_TOKEN`);
+  const orgId = flags['org-id'] ?? (environment.AXIOM_ORG_ID || (local && !environment.AXIOM_TOKEN ? localOrgId : undefined));
+  return new Connection({ url, token, orgId });
+}
+
+function isLocal(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === '127.0.0.1' || host === 'localhost' || host === '[::1]';
+}
