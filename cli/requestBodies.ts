@@ -13,25 +13,19 @@ export async function* requestBodies(
   source: Iterable<Uint8Array> | AsyncIterable<Uint8Array>,
   format: LineFormat,
   maxBytes: number,
-): AsyncGenerator<Buffer> {
-  const pending: Buffer[] = [];
+): AsyncGenerator<Buffer[]> {
+  // A body is a list of views of the source's chunks: nothing is copied (copies of megabytes made
+  // the garbage collector the client's largest cost).
+  let pending: Buffer[] = [];
   let pendingBytes = 0;
   /** CSV: the header line, once read; every later body starts with it. */
   let header: Buffer | undefined;
   let insideQuotes = false;
   let first = true;
-  const withHeader = (body: Buffer): Buffer => {
+  const withHeader = (body: Buffer[]): Buffer[] => {
     const alone = first || format !== 'csv' || header === undefined;
     first = false;
-    return alone ? body : Buffer.concat([header!, body]);
-  };
-  const take = (end: number): Buffer => {
-    // `end` counts bytes of `pending` up to and including the cut's newline.
-    const whole = Buffer.concat(pending, pendingBytes);
-    pending.length = 0;
-    pending.push(whole.subarray(end));
-    pendingBytes = whole.byteLength - end;
-    return whole.subarray(0, end);
+    return alone ? body : [header!, ...body];
   };
   for await (const piece of source) {
     const chunk = Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
@@ -51,12 +45,15 @@ export async function* requestBodies(
       header = Buffer.from(firstRecord(Buffer.concat(pending, pendingBytes)));
     }
     if (pendingBytes < maxBytes || cut < 0) continue;
-    const body = take(pendingBytes - chunk.byteLength + cut + 1);
+    // The cut is in the newest chunk: the body ends at its newline, the rest starts the next one.
+    const body = [...pending.slice(0, -1), chunk.subarray(0, cut + 1)];
+    const rest = chunk.subarray(cut + 1);
+    pending = rest.byteLength > 0 ? [rest] : [];
+    pendingBytes = rest.byteLength;
     yield withHeader(body);
   }
-  const rest = Buffer.concat(pending, pendingBytes);
-  if (rest.toString('utf8').trim() === '') return;
-  yield withHeader(rest);
+  if (pending.every((part) => part.toString('utf8').trim() === '')) return;
+  yield withHeader(pending);
 }
 
 /** The first CSV record with its newline (quotes respected). */

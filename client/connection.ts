@@ -2,6 +2,7 @@
  * HTTP client for an Axiom-compatible service (undici). No `vscode` import: the extension wraps it,
  * tests drive it against the real local service. The token is held in memory only and never logged.
  */
+import { Readable } from 'node:stream';
 import type {
   Annotation,
   ApiToken,
@@ -73,8 +74,11 @@ export class Connection {
     return this.call('POST', '/v2/datasets', { body: dataset });
   }
 
-  /** Sends one request body of events (NDJSON, a JSON array or CSV, as `options.contentType` says). */
-  ingest(dataset: string, events: Uint8Array, options: IngestOptions): Promise<IngestStatus> {
+  /**
+   * Sends one request body of events (NDJSON, a JSON array or CSV, as `options.contentType` says),
+   * given as the parts it is made of.
+   */
+  ingest(dataset: string, events: readonly Uint8Array[], options: IngestOptions): Promise<IngestStatus> {
     const parameters = new URLSearchParams();
     if (options.timestampField) parameters.set('timestamp-field', options.timestampField);
     if (options.timestampFormat) parameters.set('timestamp-format', options.timestampFormat);
@@ -121,17 +125,18 @@ export class Connection {
   private async call<T>(
     method: string,
     path: string,
-    init: { body?: unknown; raw?: { bytes: Uint8Array; contentType: string }; signal?: AbortSignal } = {},
+    init: { body?: unknown; raw?: { bytes: readonly Uint8Array[]; contentType: string }; signal?: AbortSignal } = {},
   ): Promise<T> {
     const headers: Record<string, string> = {
       accept: 'application/json',
       authorization: `Bearer ${this.options.token}`,
     };
     if (this.options.orgId) headers['x-axiom-org-id'] = this.options.orgId;
-    let body: string | Uint8Array | undefined;
+    let body: string | Readable | undefined;
     if (init.raw) {
-      body = init.raw.bytes;
+      body = Readable.from(init.raw.bytes);
       headers['content-type'] = init.raw.contentType;
+      headers['content-length'] = String(init.raw.bytes.reduce((total, part) => total + part.byteLength, 0));
     } else if (init.body !== undefined) {
       body = JSON.stringify(init.body);
       headers['content-type'] = 'application/json';

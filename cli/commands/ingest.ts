@@ -139,7 +139,7 @@ async function eventLines(file: string, format: Format, context: CliContext): Pr
 }
 
 /** Sends each body, at most `concurrency` at once; bodies are read only as slots free up. */
-async function sendAll(bodies: AsyncIterator<Buffer>, concurrency: number, send: (body: Buffer) => Promise<void>): Promise<void> {
+async function sendAll(bodies: AsyncIterator<Buffer[]>, concurrency: number, send: (body: Buffer[]) => Promise<void>): Promise<void> {
   const worker = async () => {
     for (let next = await bodies.next(); !next.done; next = await bodies.next()) await send(next.value);
   };

@@ -8,7 +8,7 @@ async function bodies(text: string, format: LineFormat, maxBytes: number, pieceB
   const pieces = [];
   for (let start = 0; start < bytes.length; start += pieceBytes) pieces.push(bytes.subarray(start, start + pieceBytes));
   const out: string[] = [];
-  for await (const body of requestBodies(pieces, format, maxBytes)) out.push(body.toString());
+  for await (const body of requestBodies(pieces, format, maxBytes)) out.push(Buffer.concat(body).toString());
   return out;
 }
 
