@@ -12,10 +12,17 @@ export const localServiceUrl = 'http://127.0.0.1:8080';
 /** The organisation id of the local service. */
 const localOrgId = 'local';
 
-export const connectionOptionsUsage = `  --url URL     The service (default $AXIOM_URL, else the local service at ${localServiceUrl})
-  --org-id ID   Organisation id sent with personal tokens (default $AXIOM_ORG_ID)
+/** The help lines of --url and --org-id, their descriptions starting at `column`. */
+export function connectionOptionLines(column: number): string {
+  return [
+    ['--url URL', `The service (default $AXIOM_URL, else ${localServiceUrl})`],
+    ['--org-id ID', 'Organisation sent with personal tokens (default $AXIOM_ORG_ID)'],
+  ]
+    .map(([flag, text]) => `  ${flag!.padEnd(column - 2)}${text}`)
+    .join('\n');
+}
 
-The token comes from $AXIOM_TOKEN, else, for the local service, from APL_ADMIN_TOKEN or the
+export const tokenUsage = `The token comes from $AXIOM_TOKEN, else, for the local service, from APL_ADMIN_TOKEN or the
 credentials file 'apl serve' writes.`;
 
 export const connectionFlags = {

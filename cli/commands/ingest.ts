@@ -4,7 +4,7 @@ import { ServiceError, type Connection } from '../../client/connection.ts';
 import type { IngestOptions, IngestStatus } from '../../client/serviceTypes.ts';
 import { exitCodes, parseCommandArgs, UsageError, type CliContext, type Command } from '../command.ts';
 import { requestBodies, type LineFormat } from '../requestBodies.ts';
-import { connectionFlags, connectionOptionsUsage, serviceConnection } from '../serviceConnection.ts';
+import { connectionFlags, connectionOptionLines, serviceConnection, tokenUsage } from '../serviceConnection.ts';
 import { plural } from '../text.ts';
 
 const formats = ['ndjson', 'json', 'csv'] as const;
@@ -33,8 +33,10 @@ Options:
   --timestamp-format LAYOUT Go reference-time layout of that field (default: detected)
   --csv-delimiter CHAR      CSV field separator (default ,)
   --concurrency N           Requests in flight at once (default ${defaultConcurrency})
-${connectionOptionsUsage}
-  -h, --help                Show this help`;
+${connectionOptionLines(28)}
+  -h, --help                Show this help
+
+${tokenUsage}`;
 
 interface Totals {
   ingested: number;
@@ -78,13 +80,14 @@ export const ingestCommand: Command = {
       await ensureDataset(connection, dataset, values.create ?? false);
       for (const file of sources) {
         const format = formatOf(file);
+        const lineFormat: LineFormat = format === 'csv' ? 'csv' : 'ndjson';
         const options: IngestOptions = {
-          contentType: contentTypes[format === 'csv' ? 'csv' : 'ndjson'],
+          contentType: contentTypes[lineFormat],
           timestampField: values['timestamp-field'],
           timestampFormat: values['timestamp-format'],
           csvDelimiter: values['csv-delimiter'],
         };
-        const bodies = requestBodies(await eventLines(file, format, context), format === 'csv' ? 'csv' : 'ndjson', defaultBodyMegabytes << 20);
+        const bodies = requestBodies(await eventLines(file, format, context), lineFormat, defaultBodyMegabytes << 20);
         await sendAll(bodies, concurrency, async (body) => count(totals, await connection.ingest(dataset, body, options)));
       }
     } catch (error) {
@@ -138,12 +141,23 @@ async function eventLines(file: string, format: Format, context: CliContext): Pr
   return [Buffer.from(events.map((event) => `${JSON.stringify(event)}\n`).join(''))];
 }
 
-/** Sends each body, at most `concurrency` at once; bodies are read only as slots free up. */
+/**
+ * Sends each body, at most `concurrency` at once; bodies are read only as slots free up. The first
+ * failure stops the others from taking more.
+ */
 async function sendAll(bodies: AsyncIterator<Buffer[]>, concurrency: number, send: (body: Buffer[]) => Promise<void>): Promise<void> {
+  let failed = false;
   const worker = async () => {
-    for (let next = await bodies.next(); !next.done; next = await bodies.next()) await send(next.value);
+    try {
+      for (let next = await bodies.next(); !next.done && !failed; next = await bodies.next()) await send(next.value);
+    } catch (error) {
+      failed = true;
+      throw error;
+    }
   };
-  await Promise.all(Array.from({ length: concurrency }, worker));
+  const outcomes = await Promise.allSettled(Array.from({ length: concurrency }, worker));
+  const rejected = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (rejected) throw rejected.reason;
 }
 
 function count(totals: Totals, status: IngestStatus): void {

@@ -6,7 +6,7 @@ import { blockAtLine, queryBlocks, toDocumentPosition, type QueryBlock } from '.
 import { toResultsModel, type ResultStatus } from '../../client/resultsModel.ts';
 import { parseAbsoluteRange, presets, resolveTimeRange, type TimeRange } from '../../client/timeRange.ts';
 import { exitCodes, parseCommandArgs, UsageError, type CliContext, type Command } from '../command.ts';
-import { connectionFlags, connectionOptionsUsage, serviceConnection } from '../serviceConnection.ts';
+import { connectionFlags, connectionOptionLines, serviceConnection, tokenUsage } from '../serviceConnection.ts';
 import { plural } from '../text.ts';
 import { textTable } from '../textTable.ts';
 
@@ -25,8 +25,10 @@ Options:
   --start TIME     With --end, the range between two ISO 8601 times
   --end TIME
   --format FORMAT  table (default), ${exportFormats.join(', ')}
-${connectionOptionsUsage}
-  -h, --help       Show this help`;
+${connectionOptionLines(19)}
+  -h, --help       Show this help
+
+${tokenUsage}`;
 
 /** The query to run and where its text starts, to point errors into the file. */
 interface Source {

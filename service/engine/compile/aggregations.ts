@@ -83,7 +83,10 @@ export function compileAggregation(call: CallNode, scope: ExpressionScope): Comp
     }
     case 'dcount':
     case 'dcountif':
-      return { sql: `CAST(approx_count_distinct(${arg(0).sql})${name === 'dcountif' ? filter(1) : ''} AS BIGINT)`, type: 'long' };
+      // Exact: APL documents an estimate, but DuckDB's estimator was off by a quarter to a third
+      // on a few thousand values (1,249 for 1,000), where Axiom's is within a few percent. An exact
+      // count is within any estimate's bound, and cost 1.5-1.8x the estimate on 1M rows.
+      return { sql: `count(DISTINCT ${arg(0).sql})${name === 'dcountif' ? filter(1) : ''}`, type: 'long' };
     case 'percentile':
     case 'percentileif': {
       const p = arg(1);
