@@ -4,13 +4,13 @@ import { ServiceError } from '../../client/connection.ts';
 import { exportFormats, exportTable, type ExportFormat } from '../../client/exportResults.ts';
 import { blockAtLine, queryBlocks, toDocumentPosition, type QueryBlock } from '../../client/queryBlocks.ts';
 import { toResultsModel, type ResultStatus } from '../../client/resultsModel.ts';
-import { parseAbsoluteRange, presets, resolveTimeRange, type TimeRange } from '../../client/timeRange.ts';
+import { parseAbsoluteRange, resolveTimeRange, type TimeRange } from '../../client/timeRange.ts';
 import { exitCodes, parseCommandArgs, UsageError, type CliContext, type Command } from '../command.ts';
 import { connectionFlags, connectionOptionLines, serviceConnection, tokenUsage } from '../serviceConnection.ts';
 import { plural } from '../text.ts';
 import { textTable } from '../textTable.ts';
 
-const presetIds = presets.map((preset) => preset.id);
+const unitMs: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 const usage = `Usage: apl run [options] FILE[:LINE]
        apl run [options] --apl QUERY
@@ -21,7 +21,7 @@ A query error is reported as FILE:LINE:COLUMN: error: message, with exit code 1.
 
 Options:
   --apl QUERY      Run this query text instead of one from a file
-  --since RANGE    The range ending now: ${presetIds.join(', ')} (default 1h)
+  --since SPAN     The range ending now, in s, m, h or d: 90s, 15m, 6h, 7d (default 1h)
   --start TIME     With --end, the range between two ISO 8601 times
   --end TIME
   --format FORMAT  table (default), ${exportFormats.join(', ')}
@@ -56,10 +56,11 @@ export const runCommand: Command = {
       return exitCodes.ok;
     }
     const format = readFormat(values.format);
-    const range = readRange(values);
+    const now = new Date();
+    const range = readRange(values, now);
     const source = await readSource(values.apl, positionals, context.cwd);
     const connection = await serviceConnection(values);
-    const { startTime, endTime } = resolveTimeRange(range, new Date());
+    const { startTime, endTime } = resolveTimeRange(range, now);
     try {
       const result = await connection.queryApl(source.text, { startTime, endTime });
       const model = toResultsModel(result, { query: source.text, startTime, endTime });
@@ -80,7 +81,7 @@ function readFormat(text: string | undefined): 'table' | ExportFormat {
   throw new UsageError(`unknown --format '${text}' (table, ${exportFormats.join(', ')})`);
 }
 
-function readRange(values: { since?: string; start?: string; end?: string }): TimeRange {
+function readRange(values: { since?: string; start?: string; end?: string }, now: Date): TimeRange {
   if (values.start !== undefined || values.end !== undefined) {
     if (values.since !== undefined) throw new UsageError('give either --since or --start and --end');
     if (values.start === undefined || values.end === undefined) throw new UsageError('--start and --end go together');
@@ -88,9 +89,11 @@ function readRange(values: { since?: string; start?: string; end?: string }): Ti
     if (typeof range === 'string') throw new UsageError(range);
     return range;
   }
-  const preset = presets.find((candidate) => candidate.id === (values.since ?? '1h'));
-  if (!preset) throw new UsageError(`unknown --since '${values.since}' (${presetIds.join(', ')})`);
-  return { kind: 'relative', preset: preset.id };
+  const since = values.since ?? '1h';
+  const match = /^(\d+)([smhd])$/.exec(since);
+  if (!match || Number(match[1]) === 0) throw new UsageError(`invalid --since '${since}' (a number and s, m, h or d: 90s, 15m, 6h, 7d)`);
+  const start = new Date(now.getTime() - Number(match[1]) * unitMs[match[2]!]!);
+  return { kind: 'absolute', start: start.toISOString(), end: now.toISOString() };
 }
 
 async function readSource(apl: string | undefined, positionals: string[], cwd: string): Promise<Source> {

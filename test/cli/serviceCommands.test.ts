@@ -104,6 +104,19 @@ describe('apl ingest and apl run against apl serve', { timeout: 120_000 }, () =>
     assert.match(table.stderr, /^2 rows · 12,001 rows examined, 12,001 matched · [\d.]+ ms\n$/);
   });
 
+  it('takes any span for --since, and refuses what is not one', async () => {
+    // The events are from 2026-01-10: a span reaching back that far finds them, a short one does not.
+    const days = Math.ceil((Date.now() - day) / 86_400_000) + 1;
+    const query = "['cli-logs'] | count";
+    const wide = await apl(['run', '--apl', query, '--since', `${days}d`, '--format', 'json']);
+    assert.deepEqual(JSON.parse(wide.stdout), [{ count_: 12_001 }]);
+    const narrow = await apl(['run', '--apl', query, '--since', '90s', '--format', 'json']);
+    assert.deepEqual(JSON.parse(narrow.stdout), [{ count_: 0 }]);
+    const wrong = await apl(['run', '--apl', query, '--since', 'yesterday']);
+    assert.equal(wrong.code, 2);
+    assert.match(wrong.stderr, /invalid --since 'yesterday'/);
+  });
+
   it('points a query error at its place in the file and exits 1', async () => {
     const result = await apl(['run', 'queries.apl:6', ...range]);
     assert.equal(result.code, 1);
