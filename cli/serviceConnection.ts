@@ -47,3 +47,9 @@ function isLocal(url: string): boolean {
   const host = new URL(url).hostname;
   return host === '127.0.0.1' || host === 'localhost' || host === '[::1]';
 }
+
+/** What went wrong with a request that got no answer (the service's own errors are ServiceErrors). */
+export function requestFailure(error: unknown, url: string): string {
+  if ((error as { code?: unknown }).code === 'ECONNREFUSED') return `nothing answers at ${url} (start the local service with 'apl serve')`;
+  return error instanceof Error ? error.message : String(error);
+}

@@ -4,7 +4,7 @@ import { ServiceError, type Connection } from '../../client/connection.ts';
 import type { IngestOptions, IngestStatus } from '../../client/serviceTypes.ts';
 import { exitCodes, parseCommandArgs, UsageError, type CliContext, type Command } from '../command.ts';
 import { requestBodies, type LineFormat } from '../requestBodies.ts';
-import { connectionFlags, connectionOptionLines, serviceConnection, tokenUsage } from '../serviceConnection.ts';
+import { connectionFlags, connectionOptionLines, requestFailure, serviceConnection, tokenUsage } from '../serviceConnection.ts';
 import { plural } from '../text.ts';
 
 const formats = ['ndjson', 'json', 'csv'] as const;
@@ -172,6 +172,5 @@ function describeFailure(error: unknown, url: string): string {
   if (error instanceof ServiceError) return error.status === 404 ? error.message : `${error.status}: ${error.message}`;
   const code = (error as { code?: unknown }).code;
   if (code === 'ENOENT') return `cannot read ${(error as { path?: string }).path ?? 'the file'}`;
-  if (code === 'ECONNREFUSED') return `nothing answers at ${url} (start the local service with 'apl serve')`;
-  return error instanceof Error ? error.message : String(error);
+  return requestFailure(error, url);
 }

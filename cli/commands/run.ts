@@ -6,7 +6,7 @@ import { blockAtLine, queryBlocks, toDocumentPosition, type QueryBlock } from '.
 import { toResultsModel, type ResultStatus } from '../../client/resultsModel.ts';
 import { parseAbsoluteRange, resolveTimeRange, type TimeRange } from '../../client/timeRange.ts';
 import { exitCodes, parseCommandArgs, UsageError, type CliContext, type Command } from '../command.ts';
-import { connectionFlags, connectionOptionLines, serviceConnection, tokenUsage } from '../serviceConnection.ts';
+import { connectionFlags, connectionOptionLines, requestFailure, serviceConnection, tokenUsage } from '../serviceConnection.ts';
 import { plural } from '../text.ts';
 import { textTable } from '../textTable.ts';
 
@@ -142,7 +142,5 @@ function describeFailure(error: unknown, source: Source, url: string): string {
     }
     return `apl run: ${error.status}: ${error.message}`;
   }
-  const code = (error as { code?: unknown }).code;
-  if (code === 'ECONNREFUSED') return `apl run: nothing answers at ${url} (start the local service with 'apl serve')`;
-  return `apl run: ${error instanceof Error ? error.message : String(error)}`;
+  return `apl run: ${requestFailure(error, url)}`;
 }
