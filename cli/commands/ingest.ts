@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import * as path from 'node:path';
+import { createGunzip } from 'node:zlib';
 import { ServiceError, type Connection } from '../../client/connection.ts';
 import type { IngestOptions, IngestStatus } from '../../client/serviceTypes.ts';
 import { exitCodes, parseCommandArgs, UsageError, type CliContext, type Command } from '../command.ts';
@@ -22,8 +23,8 @@ const usage = `Usage: apl ingest [options] DATASET [FILE ...]
 
 Sends the events of each FILE (standard input when there is none, or for -) to DATASET, in
 requests of about ${defaultBodyMegabytes} MB of whole lines, ${defaultConcurrency} at a time. The format follows the file's
-extension (.ndjson, .jsonl, .json, .csv), else --format (default ndjson). A .json file (an array
-of events, or one) is read whole; NDJSON and CSV are streamed.
+extension (.ndjson, .jsonl, .json, .csv, each also .gz), else --format (default ndjson). A .json
+file (an array of events, or one) is read whole; NDJSON and CSV are streamed.
 Prints how many events were stored; exits 1 if any failed, listing the first ${maxPrintedFailures} reasons.
 
 Options:
@@ -104,8 +105,10 @@ export const ingestCommand: Command = {
   },
 };
 
+const gzipped = (file: string) => file.toLowerCase().endsWith('.gz');
+
 function formatOfFile(file: string): Format {
-  switch (path.extname(file).toLowerCase()) {
+  switch (path.extname(gzipped(file) ? file.slice(0, -3) : file).toLowerCase()) {
     case '.json':
       return 'json';
     case '.csv':
@@ -127,7 +130,7 @@ async function ensureDataset(connection: Connection, name: string, create: boole
 
 /** The file's events as lines: NDJSON and CSV as they are, a JSON document turned into NDJSON. */
 async function eventLines(file: string, format: Format, context: CliContext): Promise<Iterable<Uint8Array> | AsyncIterable<Uint8Array>> {
-  const stream = file === '-' ? context.stdin() : createReadStream(path.resolve(context.cwd, file), { highWaterMark: 1 << 20 });
+  const stream = file === '-' ? context.stdin() : readFileStream(path.resolve(context.cwd, file));
   if (format !== 'json') return stream;
   const parts: Uint8Array[] = [];
   for await (const part of stream) parts.push(part);
@@ -139,6 +142,12 @@ async function eventLines(file: string, format: Format, context: CliContext): Pr
   }
   const events = Array.isArray(document) ? document : [document];
   return [Buffer.from(events.map((event) => `${JSON.stringify(event)}\n`).join(''))];
+}
+
+/** A file's bytes; a `.gz` file's unpacked, since a request must hold whole lines. */
+function readFileStream(file: string): AsyncIterable<Uint8Array> {
+  const stream = createReadStream(file, { highWaterMark: 1 << 20 });
+  return gzipped(file) ? stream.pipe(createGunzip({ chunkSize: 1 << 20 })) : stream;
 }
 
 /**

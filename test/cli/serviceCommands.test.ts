@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { cli, startCliService, stopCliService, type CliService } from '../service/cliService.ts';
 
@@ -74,17 +75,25 @@ describe('apl ingest and apl run against apl serve', { timeout: 120_000 }, () =>
     assert.deepEqual(JSON.parse(counted.stdout), [{ n: 12_001, total: (12_000 * 12_001) / 2 }]);
   });
 
-  it('reads CSV from standard input, quoted newlines and all, and a JSON array file', async () => {
+  it('reads CSV from standard input, quoted newlines and all, a JSON array file and a gzipped one', async () => {
     const csv = `_time,city,note\n2026-01-10T00:00:00Z,Paris,"two\nlines"\n2026-01-10T00:00:01Z,Tokyo,plain\n`;
     const fromStdin = await apl(['ingest', '--create', '--format', 'csv', 'cli-places'], { input: csv });
     assert.equal(fromStdin.code, 0, fromStdin.stderr);
     const json = file('places.json', JSON.stringify([{ _time: '2026-01-10T00:00:02Z', city: 'Lima', note: 'array' }]));
     assert.equal((await apl(['ingest', 'cli-places', json])).code, 0);
+    const packed = 'places.ndjson.gz';
+    writeFileSync(path.join(folder, packed), gzipSync(`${JSON.stringify({ _time: '2026-01-10T00:00:03Z', city: 'Oslo', note: 'gzip' })}\n`));
+    assert.equal((await apl(['ingest', 'cli-places', packed])).code, 0);
     const listed = await apl(['run', '--apl', "['cli-places'] | project city, note | order by city asc", ...range, '--format', 'ndjson']);
     assert.equal(listed.code, 0, listed.stderr);
     assert.deepEqual(
       listed.stdout.trim().split('\n').map((line) => JSON.parse(line)),
-      [{ city: 'Lima', note: 'array' }, { city: 'Paris', note: 'two\nlines' }, { city: 'Tokyo', note: 'plain' }],
+      [
+        { city: 'Lima', note: 'array' },
+        { city: 'Oslo', note: 'gzip' },
+        { city: 'Paris', note: 'two\nlines' },
+        { city: 'Tokyo', note: 'plain' },
+      ],
     );
   });
 
