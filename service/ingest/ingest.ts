@@ -62,12 +62,14 @@ export interface IngestOptions {
 
 /**
  * Big enough that DuckDB's per-statement cost stays small, small enough that the scan of the next
- * segment overlaps the insert of this one in a large request. Measured with 10,000-event requests
- * (3.7 MB): 256 KB cost half again as much CPU as 1 MB, and 2 MB was quickest.
+ * segment overlaps the insert of this one in a large request. A request of a few MB is then one
+ * segment (the first is a quarter of this): with 10,000-event requests (3.6 MB), 16 MB gave 357-376k
+ * events/s with four clients against 321-358k at 2 MB (three inserts a request), and the same with
+ * one client; 256 KB had cost half again as much CPU as 1 MB.
  */
-const defaultSegmentBytes = 2 << 20;
+const defaultSegmentBytes = 16 << 20;
 /** A segment is cut even inside a line past this size (the scanner gives up on such lines). */
-const defaultMaxSegmentBytes = 16 << 20;
+const defaultMaxSegmentBytes = 32 << 20;
 
 /** At most this many failures are listed; `failed` still counts all of them. */
 const maxListedFailures = 100;
