@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { ServiceError } from '../../client/connection.ts';
+import { ServiceError, type QueryRange } from '../../client/connection.ts';
 import { exportFormats, exportTable, type ExportFormat } from '../../client/exportResults.ts';
 import { blockAtLine, queryBlocks, toDocumentPosition, type QueryBlock } from '../../client/queryBlocks.ts';
 import { toResultsModel, type ResultStatus } from '../../client/resultsModel.ts';
-import { parseAbsoluteRange, resolveTimeRange, type TimeRange } from '../../client/timeRange.ts';
+import { parseAbsoluteRange, resolveTimeRange } from '../../client/timeRange.ts';
 import { exitCodes, parseCommandArgs, UsageError, type CliContext, type Command } from '../command.ts';
 import { connectionFlags, connectionOptionLines, requestFailure, serviceConnection, tokenUsage } from '../serviceConnection.ts';
 import { plural } from '../text.ts';
@@ -56,11 +56,9 @@ export const runCommand: Command = {
       return exitCodes.ok;
     }
     const format = readFormat(values.format);
-    const now = new Date();
-    const range = readRange(values, now);
+    const { startTime, endTime } = readRange(values, new Date());
     const source = await readSource(values.apl, positionals, context.cwd);
     const connection = await serviceConnection(values);
-    const { startTime, endTime } = resolveTimeRange(range, now);
     try {
       const result = await connection.queryApl(source.text, { startTime, endTime });
       const model = toResultsModel(result, { query: source.text, startTime, endTime });
@@ -81,19 +79,19 @@ function readFormat(text: string | undefined): 'table' | ExportFormat {
   throw new UsageError(`unknown --format '${text}' (table, ${exportFormats.join(', ')})`);
 }
 
-function readRange(values: { since?: string; start?: string; end?: string }, now: Date): TimeRange {
+function readRange(values: { since?: string; start?: string; end?: string }, now: Date): QueryRange {
   if (values.start !== undefined || values.end !== undefined) {
     if (values.since !== undefined) throw new UsageError('give either --since or --start and --end');
     if (values.start === undefined || values.end === undefined) throw new UsageError('--start and --end go together');
     const range = parseAbsoluteRange(`${values.start}/${values.end}`);
     if (typeof range === 'string') throw new UsageError(range);
-    return range;
+    return resolveTimeRange(range, now);
   }
   const since = values.since ?? '1h';
   const match = /^(\d+)([smhd])$/.exec(since);
   if (!match || Number(match[1]) === 0) throw new UsageError(`invalid --since '${since}' (a number and s, m, h or d: 90s, 15m, 6h, 7d)`);
   const start = new Date(now.getTime() - Number(match[1]) * unitMs[match[2]!]!);
-  return { kind: 'absolute', start: start.toISOString(), end: now.toISOString() };
+  return { startTime: start.toISOString(), endTime: now.toISOString() };
 }
 
 async function readSource(apl: string | undefined, positionals: string[], cwd: string): Promise<Source> {
