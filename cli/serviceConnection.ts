@@ -4,13 +4,9 @@
  * `apl serve` runs with its admin token. The token is never taken from a flag (it would sit in the
  * shell's history).
  */
-import { localAdminToken } from '../client/localCredentials.ts';
 import { Connection } from '../client/connection.ts';
+import { isLocalUrl, localAdminToken, localOrgId, localServiceUrl } from '../client/localService.ts';
 import { UsageError } from './command.ts';
-
-export const localServiceUrl = 'http://127.0.0.1:8080';
-/** The organisation id of the local service. */
-const localOrgId = 'local';
 
 /** The help lines of --url and --org-id, their descriptions starting at `column`. */
 export function connectionOptionLines(column: number): string {
@@ -36,16 +32,11 @@ export async function serviceConnection(
 ): Promise<Connection> {
   const url = flags.url ?? (environment.AXIOM_URL || localServiceUrl);
   if (!/^https?:\/\//.test(url)) throw new UsageError(`invalid --url '${url}' (expected http:// or https://)`);
-  const local = isLocal(url);
+  const local = isLocalUrl(new URL(url));
   const token = environment.AXIOM_TOKEN || (local ? await localAdminToken(environment) : undefined);
   if (!token) throw new UsageError(`no token for ${url}: set AXIOM_TOKEN`);
   const orgId = flags['org-id'] ?? (environment.AXIOM_ORG_ID || (local && !environment.AXIOM_TOKEN ? localOrgId : undefined));
   return new Connection({ url, token, orgId });
-}
-
-function isLocal(url: string): boolean {
-  const host = new URL(url).hostname;
-  return host === '127.0.0.1' || host === 'localhost' || host === '[::1]';
 }
 
 /** What went wrong with a request that got no answer (the service's own errors are ServiceErrors). */

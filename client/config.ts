@@ -1,7 +1,6 @@
 /** Typed access to the extension's settings (section `apl`). The token is not a setting. */
 import * as vscode from 'vscode';
-
-export const defaultServiceUrl = 'http://127.0.0.1:8080';
+import { localOrgId, localServiceUrl } from './localService.ts';
 
 export interface AplConfig {
   serviceUrl: string;
@@ -13,8 +12,8 @@ export interface AplConfig {
 export function readConfig(): AplConfig {
   const section = vscode.workspace.getConfiguration('apl');
   return {
-    serviceUrl: section.get<string>('service.url')?.trim() || defaultServiceUrl,
-    orgId: section.get<string>('service.orgId')?.trim() ?? 'local',
+    serviceUrl: section.get<string>('service.url')?.trim() || localServiceUrl,
+    orgId: section.get<string>('service.orgId')?.trim() ?? localOrgId,
     localServiceCliPath: section.get<string>('localService.cliPath')?.trim() ?? '',
   };
 }

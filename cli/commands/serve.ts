@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { defaultDataDir } from '../../client/localCredentials.ts';
+import { defaultDataDir } from '../../client/localService.ts';
 import { defaultDemoEvents } from '../../service/demo/defaults.ts';
 import { exitCodes, parseCommandArgs, UsageError, type CliContext, type Command } from '../command.ts';
 

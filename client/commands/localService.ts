@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { Ctx } from '../context.ts';
-import { localAdminToken } from '../localCredentials.ts';
+import { isLocalUrl, localAdminToken, localOrgId } from '../localService.ts';
 import { findServiceCli } from '../localServiceCommand.ts';
 
 export function registerLocalServiceCommand(ctx: Ctx): void {
@@ -13,7 +13,7 @@ export function registerLocalServiceCommand(ctx: Ctx): void {
 
   ctx.registerCommand('apl.startLocalService', async () => {
     const url = new URL(ctx.config.serviceUrl);
-    if (!['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) {
+    if (!isLocalUrl(url)) {
       void vscode.window.showErrorMessage(`APL: the service URL ${url.origin} is not local; set apl.service.url to http://127.0.0.1:<port> first.`);
       return false;
     }
@@ -48,7 +48,7 @@ export function registerLocalServiceCommand(ctx: Ctx): void {
         const token = await localAdminToken();
         if (token) {
           await ctx.tokens.set(token);
-          if (!ctx.config.orgId) await vscode.workspace.getConfiguration('apl').update('service.orgId', 'local', vscode.ConfigurationTarget.Global);
+          if (!ctx.config.orgId) await vscode.workspace.getConfiguration('apl').update('service.orgId', localOrgId, vscode.ConfigurationTarget.Global);
         } else void vscode.window.showErrorMessage('APL: no local admin token found (APL_ADMIN_TOKEN or the data directory’s credentials.json).');
       } else if (choice) await vscode.commands.executeCommand('apl.setToken');
     }

@@ -1,10 +1,19 @@
 /**
- * Where `apl serve` keeps its data by default, and the admin token it uses: what the extension and
- * the `apl` CLI need to reach the local service with no setup.
+ * The local service `apl serve` runs: its default address and organisation, where it keeps its data
+ * and the admin token it uses. What the extension and the `apl` CLI need to reach it with no setup.
  */
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import * as path from 'node:path';
+
+export const localServiceUrl = 'http://127.0.0.1:8080';
+/** The one organisation of the local service. */
+export const localOrgId = 'local';
+
+/** Whether `url` points at this machine (where a local service can run). */
+export function isLocalUrl(url: URL): boolean {
+  return ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+}
 
 /** `$XDG_DATA_HOME/apl`, else `~/.local/share/apl`. */
 export function defaultDataDir(environment: NodeJS.ProcessEnv = process.env): string {
