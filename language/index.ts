@@ -9,6 +9,7 @@ export type { Schema, DatasetSchema, FieldSchema } from './analysis/schema.ts';
 export { readSchema } from './analysis/readSchema.ts';
 export { LineIndex } from './text/lineIndex.ts';
 export { parseDocument, parseQuery } from './syntax/parse.ts';
+export { parseTimespan } from './syntax/literals.ts';
 export { analyzeDocument, type AnalyzedDocument } from './analysis/analyzer.ts';
 export { getDiagnostics } from './features/diagnostics.ts';
 export { getCompletions } from './features/completion.ts';

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
+import { parseTimespan } from '../../language/index.ts';
 import { ServiceError, type QueryRange } from '../../client/connection.ts';
 import { exportFormats, exportTable, type ExportFormat } from '../../client/exportResults.ts';
 import { blockAtLine, queryBlocks, toDocumentPosition, type QueryBlock } from '../../client/queryBlocks.ts';
@@ -10,7 +11,6 @@ import { connectionFlags, connectionOptionLines, requestFailure, serviceConnecti
 import { plural } from '../text.ts';
 import { textTable } from '../textTable.ts';
 
-const unitMs: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 const usage = `Usage: apl run [options] FILE[:LINE]
        apl run [options] --apl QUERY
@@ -21,7 +21,7 @@ A query error is reported as FILE:LINE:COLUMN: error: message, with exit code 1.
 
 Options:
   --apl QUERY      Run this query text instead of one from a file
-  --since SPAN     The range ending now, in s, m, h or d: 90s, 15m, 6h, 7d (default 1h)
+  --since SPAN     The range ending now, an APL timespan: 90s, 15m, 1.5h, 7d (default 1h)
   --start TIME     With --end, the range between two ISO 8601 times
   --end TIME
   --format FORMAT  table (default), ${exportFormats.join(', ')}
@@ -88,9 +88,9 @@ function readRange(values: { since?: string; start?: string; end?: string }, now
     return resolveTimeRange(range, now);
   }
   const since = values.since ?? '1h';
-  const match = /^(\d+)([smhd])$/.exec(since);
-  if (!match || Number(match[1]) === 0) throw new UsageError(`invalid --since '${since}' (a number and s, m, h or d: 90s, 15m, 6h, 7d)`);
-  const start = new Date(now.getTime() - Number(match[1]) * unitMs[match[2]!]!);
+  const nanoseconds = parseTimespan(since);
+  if (!(nanoseconds > 0)) throw new UsageError(`invalid --since '${since}' (an APL timespan: 90s, 15m, 1.5h, 7d)`);
+  const start = new Date(now.getTime() - nanoseconds / 1e6);
   return { startTime: start.toISOString(), endTime: now.toISOString() };
 }
 
