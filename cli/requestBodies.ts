@@ -18,15 +18,11 @@ export async function* requestBodies(
   // the garbage collector the client's largest cost).
   let pending: Buffer[] = [];
   let pendingBytes = 0;
-  /** CSV: the header line, once read; every later body starts with it. */
+  /** CSV: the header line, once read; every body after the first starts with it. */
   let header: Buffer | undefined;
   let insideQuotes = false;
-  let first = true;
-  const withHeader = (body: Buffer[]): Buffer[] => {
-    const alone = first || format !== 'csv' || header === undefined;
-    first = false;
-    return alone ? body : [header!, ...body];
-  };
+  let sent = 0;
+  const withHeader = (body: Buffer[]): Buffer[] => (header && sent++ > 0 ? [header, ...body] : body);
   for await (const piece of source) {
     const chunk = Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
     let cut = -1;
@@ -36,14 +32,14 @@ export async function* requestBodies(
       for (let index = 0; index < chunk.byteLength; index++) {
         const code = chunk[index];
         if (code === quote) insideQuotes = !insideQuotes;
-        else if (code === newline && !insideQuotes) cut = index;
+        else if (code === newline && !insideQuotes) {
+          if (header === undefined) header = Buffer.concat([...pending, chunk.subarray(0, index + 1)]);
+          cut = index;
+        }
       }
     }
     pending.push(chunk);
     pendingBytes += chunk.byteLength;
-    if (format === 'csv' && header === undefined && cut >= 0) {
-      header = Buffer.from(firstRecord(Buffer.concat(pending, pendingBytes)));
-    }
     if (pendingBytes < maxBytes || cut < 0) continue;
     // The cut is in the newest chunk: the body ends at its newline, the rest starts the next one.
     const body = [...pending.slice(0, -1), chunk.subarray(0, cut + 1)];
@@ -54,15 +50,4 @@ export async function* requestBodies(
   }
   if (pending.every((part) => part.toString('utf8').trim() === '')) return;
   yield withHeader(pending);
-}
-
-/** The first CSV record with its newline (quotes respected). */
-function firstRecord(bytes: Buffer): Buffer {
-  let insideQuotes = false;
-  for (let index = 0; index < bytes.byteLength; index++) {
-    const code = bytes[index];
-    if (code === quote) insideQuotes = !insideQuotes;
-    else if (code === newline && !insideQuotes) return bytes.subarray(0, index + 1);
-  }
-  return bytes;
 }
