@@ -1,4 +1,4 @@
-/** `1 file`, `2 files`. */
+/** `1 file`, `2 files`, `12,000 events`. */
 export function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+  return `${count.toLocaleString('en')} ${noun}${count === 1 ? '' : 's'}`;
 }

@@ -98,8 +98,7 @@ export const ingestCommand: Command = {
       return exitCodes.problems;
     }
     const seconds = (performance.now() - started) / 1000;
-    const stored = `${totals.ingested.toLocaleString('en')} event${totals.ingested === 1 ? '' : 's'}`;
-    context.stdout(`ingested ${stored} into ${dataset} in ${seconds.toFixed(1)} s${totals.failed > 0 ? `; ${totals.failed.toLocaleString('en')} failed` : ''}`);
+    context.stdout(`ingested ${plural(totals.ingested, 'event')} into ${dataset} in ${seconds.toFixed(1)} s${totals.failed > 0 ? `; ${totals.failed.toLocaleString('en')} failed` : ''}`);
     for (const failure of totals.failures) context.stderr(`apl ingest: ${failure}`);
     return totals.failed > 0 ? exitCodes.problems : exitCodes.ok;
   },
