@@ -734,7 +734,7 @@ function orderKey(key: SortKey): OrderKey {
 }
 
 function hasTime(columns: readonly Column[]): boolean {
-  return columns.some((column) => column.name === '_time');
+  return findColumn(columns, '_time') !== undefined;
 }
 
 /** A row count written as a number (`take 100`), not computed. */
