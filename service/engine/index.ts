@@ -349,12 +349,21 @@ function parseRangeTime(text: string, nowMicros: bigint, field: string): bigint 
   if (relative) {
     if (!relative[1]) return nowMicros;
     const nanos = parseTimespanText(relative[2]!);
-    if (nanos === undefined) throw new AplQueryError(`invalid ${field} "${text}"`, 0, 0, 'semantic');
+    if (nanos === undefined || !Number.isFinite(nanos)) throw new AplQueryError(`invalid ${field} "${text}"`, 0, 0, 'semantic');
     const micros = BigInt(Math.round(nanos / 1000));
-    return relative[1] === '-' ? nowMicros - micros : nowMicros + micros;
+    return inRange(relative[1] === '-' ? nowMicros - micros : nowMicros + micros, text, field);
   }
   const micros = parseDatetimeText(trimmed);
   if (micros === undefined) throw new AplQueryError(`invalid ${field} "${text}": expected RFC 3339 or now-<duration>`, 0, 0, 'semantic');
+  return inRange(micros, text, field);
+}
+
+/** 9999-12-31T23:59:59.999999Z: the last time RFC 3339 can write. */
+const lastRangeMicros = 253_402_300_799_999_999n;
+
+/** A range bound before the epoch reads from the first event on; one past year 9999 is refused. */
+function inRange(micros: bigint, text: string, field: string): bigint {
+  if (micros > lastRangeMicros) throw new AplQueryError(`invalid ${field} "${text}": after the year 9999`, 0, 0, 'semantic');
   return micros < 0n ? 0n : micros;
 }
 

@@ -203,6 +203,18 @@ describe('POST /v1/datasets/_apl', () => {
     }
   });
 
+  it('reads a range bound before the epoch from the first event on, and refuses one past the year 9999', async () => {
+    const ask = (range: Record<string, string>) => service.call('POST', '/v1/datasets/_apl?format=tabular', { body: { apl: "['web'] | count", ...range } });
+    const early = await ask({ startTime: 'now-9999999999999999999h', endTime: '2026-11-21T00:00:00Z' });
+    assert.equal(early.status, 200);
+    assert.equal(early.body.status.minBlockTime.slice(0, 4), '2026');
+    for (const range of [{ endTime: 'now+9999999999999999999h' }, { startTime: '10000-01-01T00:00:00Z' }, { endTime: 'now-1e400h' }]) {
+      const late = await ask(range);
+      assert.equal(late.status, 400, JSON.stringify(range));
+      assert.match(late.body.message, /^invalid (start|end)Time /);
+    }
+  });
+
   it('names an unknown column the way the editor does', async () => {
     const reply = await query("['web'] | where stauts == 500");
     assert.equal(reply.status, 400);
