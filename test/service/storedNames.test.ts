@@ -77,7 +77,12 @@ describe('stored names over HTTP', () => {
 
   it('names the columns of extend and summarize apart when they differ only in case', async () => {
     assert.deepEqual(await rows(`print x = 1 | extend A = 1, a = 2`), [{ x: 1, A: 1, a: 2 }]);
-    assert.deepEqual(await rows(`datatable(level: string) ['a', 'b', 'b'] | summarize N = count(), n = dcount(level)`), [{ N: 3, n: 2 }]);
+    assert.deepEqual(await rows(`print x = 1 | extend A = 1, a = 2 | where A == 1 | project a, A`), [{ a: 2, A: 1 }]);
+    assert.deepEqual(await rows(`print x = 1 | extend A = 1 | extend a = 2 | project a, A`), [{ a: 2, A: 1 }]);
+    assert.deepEqual(
+      await rows(`datatable(level: string) ['a', 'b', 'b'] | summarize N = count(), n = dcount(level) | extend k = n * 10, K = N * 10`),
+      [{ N: 3, n: 2, k: 20, K: 30 }],
+    );
     assert.deepEqual(await rows(`print x = 1 | getschema | project ColumnName`), [{ ColumnName: 'x' }]);
   });
 
