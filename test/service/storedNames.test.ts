@@ -1,6 +1,25 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestService, type TestService } from './harness.ts';
+import { logicalName, storedName } from '../../service/store/storedNames.ts';
+
+describe('storedName', () => {
+  const names = ['', '^', '^^', '^0', '\0', 'a\0b', 'A', 'a', '^a', '^A', '_sysTime', '_sys^time', 'É', 'é', 'geo.City', 'geo.city', 'ü^Ü'];
+
+  it('spells names apart after ASCII case folding, as DuckDB compares them, and reads them back', () => {
+    const folded = new Map<string, string>();
+    for (const name of names) {
+      const stored = storedName(name);
+      assert.ok(stored.length > 0 && !stored.includes('\0'), JSON.stringify(stored));
+      assert.equal(logicalName(stored), name);
+      const key = stored.replace(/[A-Z]/g, (char) => char.toLowerCase());
+      assert.equal(folded.get(key), undefined, `${JSON.stringify(name)} and ${JSON.stringify(folded.get(key))} fold alike`);
+      folded.set(key, name);
+    }
+    assert.equal(storedName('geo.city'), 'geo.city');
+    assert.equal(storedName('_sysTime'), '_sys^Time');
+  });
+});
 
 /**
  * Dataset and field names are case-sensitive, as in the public service, while DuckDB matches
