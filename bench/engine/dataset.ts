@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { openServices } from '../../service/index.ts';
 import { httpLogFields, httpLogValues } from '../../service/demo/httpLogs.ts';
 import { stringLiteral } from '../../service/engine/compile/sql.ts';
+import { storedIdent } from '../../service/store/storedNames.ts';
 
 export const datasetName = 'sample-http-logs';
 /** The events cover these 30 days, oldest first. */
@@ -57,7 +58,7 @@ function insertSql(count: number): string {
     INSERT INTO events.${`"${datasetName}"`} BY NAME
     SELECT
       make_timestamp(t) AS "_time",
-      make_timestamp(t + 1000 + ${draw('i', 2, 899000)}) AS "_sysTime",
+      make_timestamp(t + 1000 + ${draw('i', 2, 899000)}) AS ${storedIdent('_sysTime')},
       ${skewed(contentTypes, 3, 1.2)} AS content_type,
       CASE WHEN u4 < 0.01 THEN '' ELSE ${cityLists}[country][1 + least(len(${cityLists}[country]) - 1, CAST(floor(len(${cityLists}[country]) * pow(${uniform(5)}, 1.8)) AS BIGINT))] END AS "geo.city",
       ${list(countries)}[country] AS "geo.country",

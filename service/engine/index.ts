@@ -14,6 +14,7 @@ import { fieldTypeName, type Column, type ScalarType } from './compile/types.ts'
 import { planQuery, type MainResult } from './plan.ts';
 import { parseReused, schemaReused } from './reuse.ts';
 import { SchemaCache } from './schemaCache.ts';
+import { logicalName } from '../store/storedNames.ts';
 import { parseDatetimeText, parseTimespanText } from './compile/timeText.ts';
 import { formatMicros, toWireValue } from './values.ts';
 
@@ -314,8 +315,11 @@ function resultColumn(column: Column, stage: Stage): ResultColumn {
 const everyDataset = '\u0000*';
 
 async function storedDatasets(connection: DuckDBConnection): Promise<string[]> {
-  const reader = await connection.runAndReadAll(`SELECT table_name FROM duckdb_tables() WHERE schema_name = 'events' ORDER BY table_name`);
-  return reader.getRows().map((row) => String(row[0]));
+  const reader = await connection.runAndReadAll(`SELECT table_name FROM duckdb_tables() WHERE schema_name = 'events'`);
+  return reader
+    .getRows()
+    .map((row) => logicalName(String(row[0])))
+    .sort();
 }
 
 /** Names that stand where a table is expected: pipeline sources, union and join operands. */

@@ -7,6 +7,7 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { stringLiteral } from './compile/sql.ts';
+import { logicalName, storedName } from '../store/storedNames.ts';
 import { aplTypeOfSql, type Column } from './compile/types.ts';
 
 /** A table's columns (null for a name that is not an event table) as of a schema version. */
@@ -40,12 +41,13 @@ export class SchemaCache {
     const tables = new Map<string, Column[]>();
     if (names.length === 0) return tables;
     const reader = await connection.runAndReadAll(
-      `SELECT table_name, column_name, data_type, comment FROM duckdb_columns() WHERE schema_name = 'events' AND table_name IN (${names.map(stringLiteral).join(', ')}) ORDER BY column_index`,
+      `SELECT table_name, column_name, data_type, comment FROM duckdb_columns() WHERE schema_name = 'events' AND table_name IN (${names.map((name) => stringLiteral(storedName(name))).join(', ')}) ORDER BY column_index`,
     );
-    for (const [table, column, type, comment] of reader.getRows() as [string, string, string, string | null][]) {
+    for (const [stored, column, type, comment] of reader.getRows() as [string, string, string, string | null][]) {
       const aplType = aplTypeOfSql(type);
+      const table = logicalName(stored);
       const list = tables.get(table) ?? [];
-      list.push({ name: column, type: aplType, array: aplType === 'dynamic' && comment !== 'object' });
+      list.push({ name: logicalName(column), type: aplType, array: aplType === 'dynamic' && comment !== 'object' });
       tables.set(table, list);
     }
     if (this.entries.size + names.length > maxEntries) this.entries.clear();

@@ -32,7 +32,11 @@ export function planReadJson(shape: NdjsonShape, labels: Readonly<Record<string,
   const fields: FieldInfo[] = [];
   const values: string[] = [];
   const readColumns: string[] = [];
-  /** Lower-cased names taken (DuckDB column names are case-insensitive) → the name as spelled. */
+  /**
+   * Lower-cased names taken → the name as spelled. The stored columns keep names that differ only in
+   * case apart (storedNames.ts), but read_json's columns and struct members are DuckDB names, which
+   * do not: such a segment takes the per-event path.
+   */
   const names = new Map<string, string>();
   /** Labels not placed yet, by name. */
   const labelConstants = new Map<string, { type: FieldType; sql: string }>();
@@ -80,6 +84,7 @@ export function planReadJson(shape: NdjsonShape, labels: Readonly<Record<string,
     if (kinds === kind.object) {
       const members: string[] = [];
       for (const [key, child] of node.children) {
+        if (!readable(key)) return undefined;
         const type = visit(child, `${name}.${key}`, `struct_extract(${sql}, ${literal(key)})`);
         if (type === undefined) return undefined;
         if (type !== null) members.push(`${quoteName(key)} ${type}`);
@@ -93,6 +98,7 @@ export function planReadJson(shape: NdjsonShape, labels: Readonly<Record<string,
 
   for (const [key, node] of shape.root) {
     if (key === '_time') continue;
+    if (!readable(key)) return undefined;
     const name = reserved.has(key) ? `_user_${key}` : key;
     const type = visit(node, name, quoteName(key));
     if (type === undefined) return undefined;
@@ -127,6 +133,11 @@ export async function insertReadJson(
     plan.fields.map((field) => field.name),
     select,
   );
+}
+
+/** Whether read_json can name a key as a column or struct member (DuckDB spells no empty name, no NUL). */
+function readable(key: string): boolean {
+  return key !== '' && !key.includes('\0');
 }
 
 /** Whether values of `value` type go into a `column` type column unchanged. */

@@ -8,6 +8,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 import { IdleCheckpoint } from './idleCheckpoint.ts';
+import { migrateStoredNames } from './storedNamesMigration.ts';
 
 export type SqlParams = DuckDBValue[] | Record<string, DuckDBValue>;
 export type Row = Record<string, unknown>;
@@ -103,6 +104,7 @@ export class Database implements Queryable {
     const instance = await DuckDBInstance.create(path, duckdbOptions(threads));
     const connection = await instance.connect();
     await connection.run(metadataSchema);
+    await migrateStoredNames(connection);
     return new Database(instance, connection, path);
   }
 

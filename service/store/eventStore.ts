@@ -4,6 +4,9 @@
  *   - Table `events."<dataset name>"` (schema `events`, beside the metadata tables in `main`).
  *   - One column per field, named by the flattened field name (`geo.city`,
  *     `attributes.http.method`); always quote names (`"geo.city"`).
+ *   - Table and column names are stored as storedNames.ts spells them (`CaseX` as `^Case^X`,
+ *     `_sysTime` as `_sys^Time`), so names that differ only in case stay apart; go through
+ *     `eventTable` and `storedIdent`, and `logicalName` for names read from the catalog.
  *   - `_time` TIMESTAMP (event time, UTC, microseconds) and `_sysTime` TIMESTAMP (ingest time) are
  *     the first two columns and always present.
  *   - Column types by field type (see fieldTypes.ts): string VARCHAR, integer BIGINT, float
@@ -18,7 +21,7 @@
  * (datasetLocks.ts).
  */
 import { DatasetLocks, type HeldLock } from './datasetLocks.ts';
-import { quoteName } from './sqlText.ts';
+import { logicalName, storedIdent, storedName } from './storedNames.ts';
 import { DuckDBDataChunk, TIMESTAMP, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import {
   chunkType,
@@ -56,7 +59,7 @@ export const eventSchema = 'events';
 const chunkRows = 2048;
 
 export function eventTable(dataset: string): string {
-  return `${eventSchema}.${quoteName(dataset)}`;
+  return `${eventSchema}.${storedIdent(dataset)}`;
 }
 
 type Columns = Map<string, FieldType>;
@@ -71,7 +74,7 @@ export class EventStore {
   async createDataset(name: string): Promise<void> {
     await this.withConnection(name, async (connection) => {
       await connection.run(
-        `CREATE TABLE IF NOT EXISTS ${eventTable(name)} ("_time" TIMESTAMP NOT NULL, "_sysTime" TIMESTAMP NOT NULL)`,
+        `CREATE TABLE IF NOT EXISTS ${eventTable(name)} (${storedIdent('_time')} TIMESTAMP NOT NULL, ${storedIdent('_sysTime')} TIMESTAMP NOT NULL)`,
       );
       this.schemas.delete(name);
       this.database.eventSchemaChanged();
@@ -217,11 +220,11 @@ export class EventStore {
     const reader = await connection.runAndReadAll(
       `SELECT column_name, data_type, comment FROM duckdb_columns()
        WHERE schema_name = $1 AND table_name = $2 ORDER BY column_index`,
-      [eventSchema, name],
+      [eventSchema, storedName(name)],
     );
     const rows = reader.getRowObjectsJS() as { column_name: string; data_type: string; comment: string | null }[];
     if (rows.length === 0) throw new Error(`dataset ${name} has no event table`);
-    return new Map(rows.map((row) => [row.column_name, fieldTypeOfColumn(row.data_type, row.comment)]));
+    return new Map(rows.map((row) => [logicalName(row.column_name), fieldTypeOfColumn(row.data_type, row.comment)]));
   }
 
   private async withConnection<T>(name: string, work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
@@ -274,7 +277,7 @@ export class EventWriter {
     const names = [...this.columns.keys()];
     const types = names.map((name) => this.columns.get(name)!);
     const chunkTypes = types.map((type, index) => (index < 2 ? TIMESTAMP : chunkType(type)));
-    const appender = await this.connection.createAppender(this.dataset, eventSchema);
+    const appender = await this.connection.createAppender(storedName(this.dataset), eventSchema);
     try {
       for (let start = 0; start < events.length; start += chunkRows) {
         const slice = events.slice(start, start + chunkRows);
@@ -303,19 +306,12 @@ export class EventWriter {
     return this.columns.get(name);
   }
 
-  /** The column already named `name` up to letter case (DuckDB names are case-insensitive). */
-  columnNamedLike(name: string): string | undefined {
-    const lower = name.toLowerCase();
-    for (const column of this.columns.keys()) if (column.toLowerCase() === lower) return column;
-    return undefined;
-  }
-
   /**
    * Inserts the rows of `select` (a SELECT yielding `_time`, `_sysTime` and then `names` in that
    * order) into the dataset; the columns must exist. Answers the number of rows inserted.
    */
   async insertSelect(names: readonly string[], select: string): Promise<number> {
-    const columns = ['_time', '_sysTime', ...names].map(quoteName).join(', ');
+    const columns = ['_time', '_sysTime', ...names].map(storedIdent).join(', ');
     const result = await this.connection.run(`INSERT INTO ${eventTable(this.dataset)} (${columns}) ${select}`);
     return Number(result.rowsChanged);
   }
@@ -349,15 +345,15 @@ export class EventWriter {
       const current = this.columns.get(name);
       if (current === undefined) {
         this.altered = true;
-        await this.connection.run(`ALTER TABLE ${table} ADD COLUMN ${quoteName(name)} ${sqlType(type)}`);
+        await this.connection.run(`ALTER TABLE ${table} ADD COLUMN ${storedIdent(name)} ${sqlType(type)}`);
         if (type === 'object') {
-          await this.connection.run(`COMMENT ON COLUMN ${table}.${quoteName(name)} IS 'object'`);
+          await this.connection.run(`COMMENT ON COLUMN ${table}.${storedIdent(name)} IS 'object'`);
         }
         this.columns.set(name, type);
         continue;
       }
       const widened = widen(current, type);
-      const column = quoteName(name);
+      const column = storedIdent(name);
       this.altered = true;
       await this.connection.run(
         `ALTER TABLE ${table} ALTER COLUMN ${column} TYPE ${sqlType(widened)} USING ${conversionSql(column, current, widened)}`,

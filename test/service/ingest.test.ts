@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Database } from '../../service/store/database.ts';
 import { eventTable, type EventStore } from '../../service/store/eventStore.ts';
+import { logicalName, storedIdent } from '../../service/store/storedNames.ts';
 import { openStoreFixture, type StoreFixture } from './storeFixture.ts';
 import { ingest, type IngestOptions } from '../../service/ingest/ingest.ts';
 import { HttpError } from '../../service/http/types.ts';
@@ -44,15 +45,18 @@ describe('ingest', () => {
   });
   after(() => fixture.close());
 
+  const sysTime = storedIdent('_sysTime');
+
   async function run(body: Uint8Array | string, options: Partial<IngestOptions> = {}) {
     const name = `ds${++counter}`;
     await store.createDataset(name);
     const bytes = typeof body === 'string' ? text(body) : body;
     const status = await ingest(store, name, pieces(bytes), { format: 'json', now, ...options });
     const rows = await database.all(
-      `SELECT strftime("_time", '%Y-%m-%dT%H:%M:%S.%fZ') AS t, strftime("_sysTime", '%Y-%m-%dT%H:%M:%S.%fZ') AS s, * EXCLUDE ("_time", "_sysTime") FROM ${eventTable(name)} ORDER BY "_time"`,
+      `SELECT strftime("_time", '%Y-%m-%dT%H:%M:%S.%fZ') AS t, strftime(${sysTime}, '%Y-%m-%dT%H:%M:%S.%fZ') AS s, * EXCLUDE ("_time", ${sysTime}) FROM ${eventTable(name)} ORDER BY "_time"`,
     );
-    return { name, status, rows };
+    // Columns come back as stored (storedNames.ts): name them as the fields are named.
+    return { name, status, rows: rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [logicalName(key), value]))) };
   }
 
   const events = [

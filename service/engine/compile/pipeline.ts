@@ -235,8 +235,8 @@ export class PipelineCompiler {
           { name: 'DataType', type: 'string' },
         ];
         const sql = rows.length
-          ? `SELECT * FROM (VALUES ${rows.join(', ')}) AS s(${selectList(columns)}) ORDER BY "ColumnOrdinal"`
-          : `SELECT CAST(NULL AS VARCHAR) AS "ColumnName", CAST(NULL AS BIGINT) AS "ColumnOrdinal", CAST(NULL AS VARCHAR) AS "ColumnType", CAST(NULL AS VARCHAR) AS "DataType" WHERE FALSE`;
+          ? `SELECT * FROM (VALUES ${rows.join(', ')}) AS s(${selectList(columns)}) ORDER BY ${ident('ColumnOrdinal')}`
+          : `SELECT ${columns.map((column) => `CAST(NULL AS ${sqlTypeOf(column.type)}) AS ${ident(column.name)}`).join(', ')} WHERE FALSE`;
         return { sql, columns, limited: input.limited, datasets: input.datasets, ...reducing() };
       }
       case 'summarize':

@@ -1,11 +1,17 @@
 /** SQL text helpers: every identifier and literal the compiler emits goes through these. */
-import { quoteName, quoteString } from '../../store/sqlText.ts';
+import { quoteString } from '../../store/sqlText.ts';
+import { storedIdent } from '../../store/storedNames.ts';
 
-export const ident = quoteName;
+/**
+ * A table or column name, spelled as the event store stores names (storedNames.ts), so that the
+ * engine's own columns (`extend A = 1, a = 2`) stay apart like stored fields do.
+ */
+export const ident = storedIdent;
 
+/** A string constant; a NUL, which DuckDB's SQL text cannot hold, is joined in as `chr(0)`. */
 export function stringLiteral(value: string): string {
-  if (value.includes('\0')) throw new Error('string literal contains a NUL character');
-  return quoteString(value);
+  if (!value.includes('\0')) return quoteString(value);
+  return `(${value.split('\0').map(quoteString).join(' || chr(0) || ')})`;
 }
 
 /** A finite number as SQL text; BIGINT for integers, DOUBLE otherwise. */

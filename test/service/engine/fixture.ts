@@ -1,4 +1,7 @@
-/** The small fixed datasets the engine tests query, stored in the event store's layout in a real DuckDB file. */
+/**
+ * The small fixed datasets the engine tests query, stored in the event store's layout in a real DuckDB file
+ * (names as storedNames.ts spells them: `_sysTime` is the column `_sys^Time`).
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +15,7 @@ export interface Fixture {
 const logs = `
 CREATE SCHEMA IF NOT EXISTS events;
 CREATE TABLE events.logs (
-  "_time" TIMESTAMP NOT NULL, "_sysTime" TIMESTAMP NOT NULL,
+  "_time" TIMESTAMP NOT NULL, "_sys^Time" TIMESTAMP NOT NULL,
   id BIGINT, status BIGINT, method VARCHAR, path VARCHAR, duration DOUBLE, "geo.city" VARCHAR,
   ok BOOLEAN, tags JSON, attrs JSON, latency INTERVAL, message VARCHAR
 );
@@ -26,13 +29,13 @@ INSERT INTO events.logs VALUES
  ('2024-01-01 12:10:00', '2024-01-01 12:10:01', 6, 503, 'GET',  '/api/users',   NULL, 'Paris',  NULL,  '["a"]',     '{"k":"v2","n":6}', INTERVAL 1 hour,          'upstream-error retry'),
  ('2024-01-01 12:20:00', '2024-01-01 12:20:01', 7, 200, 'DELETE','/api/items/7', 8.0, 'Berlin', true,  '["b","c"]', '{"k":"v1","n":7}', INTERVAL 10 millisecond,  'user alice deleted item'),
  ('2024-01-01 12:50:00', '2024-01-01 12:50:01', 8, NULL, 'GET',  NULL,          20.0, 'tokyo',  true,  '["a","b","c"]', '{"k":null,"n":8}', INTERVAL 3 second,  NULL);
-CREATE TABLE events.users ("_time" TIMESTAMP NOT NULL, "_sysTime" TIMESTAMP NOT NULL, id BIGINT, name VARCHAR, team VARCHAR);
+CREATE TABLE events.users ("_time" TIMESTAMP NOT NULL, "_sys^Time" TIMESTAMP NOT NULL, id BIGINT, name VARCHAR, team VARCHAR);
 INSERT INTO events.users VALUES
  ('2024-01-01 09:00:00', '2024-01-01 09:00:00', 1, 'alice', 'core'),
  ('2024-01-01 09:00:00', '2024-01-01 09:00:00', 2, 'bob', 'web'),
  ('2024-01-01 09:00:00', '2024-01-01 09:00:00', 2, 'bobby', 'web'),
  ('2024-01-01 09:00:00', '2024-01-01 09:00:00', 5, 'carol', 'ops');
-CREATE TABLE events.secret ("_time" TIMESTAMP NOT NULL, "_sysTime" TIMESTAMP NOT NULL, password VARCHAR);
+CREATE TABLE events.secret ("_time" TIMESTAMP NOT NULL, "_sys^Time" TIMESTAMP NOT NULL, password VARCHAR);
 INSERT INTO events.secret VALUES ('2024-01-01 09:00:00', '2024-01-01 09:00:00', 'hunter2');
 `;
 

@@ -71,7 +71,7 @@ test('tabular: time-binned summarize has buckets, agg descriptors and a _totals 
 
 test('dcount and dcountif count distinct values exactly', async () => {
   await fixture.database.run(`CREATE TABLE events.many AS
-    SELECT TIMESTAMP '2024-01-01 10:00:00' + to_seconds(i) AS "_time", TIMESTAMP '2024-01-01 10:00:00' AS "_sysTime", i % 1000 AS k
+    SELECT TIMESTAMP '2024-01-01 10:00:00' + to_seconds(i) AS "_time", TIMESTAMP '2024-01-01 10:00:00' AS "_sys^Time", i % 1000 AS k
     FROM range(5000) AS numbers(i)`);
   const result = await run('many | summarize dcount(k), dcountif(k, k < 100), dcount(k % 7)');
   assert.deepEqual(result.rows, [[1000, 100, 7]]);

@@ -13,7 +13,7 @@ before(async () => {
   fixture = await openFixture();
   // 1500 events a minute apart from 2024-02-01 00:00, status cycling through 200, 404, 500.
   await fixture.database.run(`
-    CREATE TABLE events.minutes ("_time" TIMESTAMP NOT NULL, "_sysTime" TIMESTAMP NOT NULL, n BIGINT, status BIGINT);
+    CREATE TABLE events.minutes ("_time" TIMESTAMP NOT NULL, "_sys^Time" TIMESTAMP NOT NULL, n BIGINT, status BIGINT);
     INSERT INTO events.minutes SELECT TIMESTAMP '2024-02-01' + to_minutes(i), TIMESTAMP '2024-02-01' + to_minutes(i), i, [200, 404, 500][1 + i % 3] FROM range(1500) AS r(i);
   `);
 });
@@ -205,7 +205,7 @@ describe('columns are read again when a table changes', () => {
     const schema = await run('minutes | getschema | where ColumnName == "n" | project ColumnType');
     assert.deepEqual(schema.rows, [['float']]);
 
-    await fixture.database.run(`DROP TABLE events.minutes; CREATE TABLE events.minutes ("_time" TIMESTAMP NOT NULL, "_sysTime" TIMESTAMP NOT NULL, word VARCHAR);
+    await fixture.database.run(`DROP TABLE events.minutes; CREATE TABLE events.minutes ("_time" TIMESTAMP NOT NULL, "_sys^Time" TIMESTAMP NOT NULL, word VARCHAR);
       INSERT INTO events.minutes VALUES (TIMESTAMP '2024-02-01', TIMESTAMP '2024-02-01', 'again')`);
     fixture.database.eventSchemaChanged();
     assert.deepEqual((await run('minutes | project word')).rows, [['again']]);
@@ -214,7 +214,7 @@ describe('columns are read again when a table changes', () => {
 
   test('a change nobody announced: a query that fails on the cached columns runs again on fresh ones', async () => {
     await assert.rejects(run('later | count'));
-    await fixture.database.run(`CREATE TABLE events.later ("_time" TIMESTAMP NOT NULL, "_sysTime" TIMESTAMP NOT NULL); INSERT INTO events.later VALUES (TIMESTAMP '2024-02-01', TIMESTAMP '2024-02-01')`);
+    await fixture.database.run(`CREATE TABLE events.later ("_time" TIMESTAMP NOT NULL, "_sys^Time" TIMESTAMP NOT NULL); INSERT INTO events.later VALUES (TIMESTAMP '2024-02-01', TIMESTAMP '2024-02-01')`);
     assert.deepEqual((await run('later | count')).rows, [[1]]);
   });
 });
