@@ -21,6 +21,8 @@ export interface ServiceOptions {
   port?: number;
   dataDir: string;
   maxBodyBytes?: number;
+  /** The memory queries may use before DuckDB spills to disk or refuses them (default: half the machine's). */
+  memoryLimitBytes?: number;
   environment?: NodeJS.ProcessEnv;
   onInternalError?: (error: unknown, request: { method: string; path: string }) => void;
 }
@@ -36,7 +38,7 @@ export interface RunningService {
 export const defaultMaxBodyBytes = 100 * 1024 * 1024;
 
 export async function openServices(config: ServiceConfig): Promise<Services> {
-  const database = await Database.open(config.dataDir);
+  const database = await Database.open(config.dataDir, undefined, config.memoryLimitBytes);
   resetSpool(config.dataDir);
   return {
     config,
@@ -50,7 +52,11 @@ export async function openServices(config: ServiceConfig): Promise<Services> {
 }
 
 export async function startService(options: ServiceOptions): Promise<RunningService> {
-  const config: ServiceConfig = { dataDir: options.dataDir, maxBodyBytes: options.maxBodyBytes ?? defaultMaxBodyBytes };
+  const config: ServiceConfig = {
+    dataDir: options.dataDir,
+    maxBodyBytes: options.maxBodyBytes ?? defaultMaxBodyBytes,
+    memoryLimitBytes: options.memoryLimitBytes,
+  };
   const services = await openServices(config);
   try {
     const credentials = loadCredentials(config.dataDir, options.environment);

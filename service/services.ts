@@ -11,6 +11,8 @@ export interface ServiceConfig {
   dataDir: string;
   /** Largest accepted request body in bytes (after decompression for ingest). */
   maxBodyBytes: number;
+  /** The memory DuckDB may use (default: half the machine's, see store/memoryLimit.ts). */
+  memoryLimitBytes?: number;
 }
 
 export interface Services {

@@ -1,19 +1,23 @@
 import * as path from 'node:path';
 import { defaultDataDir } from '../../client/localService.ts';
 import { defaultDemoEvents } from '../../service/demo/defaults.ts';
+import { parseByteSize } from '../../service/store/memoryLimit.ts';
 import { exitCodes, parseCommandArgs, UsageError, type CliContext, type Command } from '../command.ts';
 
-const usage = `Usage: apl serve [--host 127.0.0.1] [--port 8080] [--data DIR] [--demo [--demo-events N]]
+const usage = `Usage: apl serve [--host 127.0.0.1] [--port 8080] [--data DIR] [--memory-limit SIZE] [--demo [--demo-events N]]
 
 Runs a local service that speaks the Axiom API (datasets, ingest, tokens, annotations, queries),
 storing everything in DIR/apl.duckdb. The admin personal token comes from APL_ADMIN_TOKEN, else
 from DIR/credentials.json (written on first start). DuckDB uses every core but one, or
-APL_DUCKDB_THREADS threads.
+APL_DUCKDB_THREADS threads, and at most --memory-limit of memory: a query that needs more spills
+to DIR/duckdb.tmp (up to twice that) and is refused past it.
 
 Options:
   --host HOST  Address to listen on (default 127.0.0.1)
   --port PORT  Port to listen on, 0 for any free one (default 8080)
   --data DIR   Data directory (default $XDG_DATA_HOME/apl or ~/.local/share/apl)
+  --memory-limit SIZE
+               Memory queries may use, e.g. 512MB, 4GB (default: half the machine's memory)
   --demo       Create the demo datasets (sample-http-logs, otel-demo-traces) unless they exist
   --demo-events N
                Events per demo dataset (default ${defaultDemoEvents})
@@ -43,6 +47,7 @@ export const serveCommand: Command = {
       data: { type: 'string' },
       demo: { type: 'boolean' },
       'demo-events': { type: 'string' },
+      'memory-limit': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     });
     if (values.help) {
@@ -56,6 +61,11 @@ export const serveCommand: Command = {
     if (!Number.isInteger(demoEvents) || demoEvents < 0) {
       throw new UsageError(`invalid --demo-events '${values['demo-events']}': expected a whole number`);
     }
+    const memoryLimit = values['memory-limit'];
+    const memoryLimitBytes = memoryLimit === undefined ? undefined : parseByteSize(memoryLimit);
+    if (memoryLimit !== undefined && memoryLimitBytes === undefined) {
+      throw new UsageError(`invalid --memory-limit '${memoryLimit}': expected a size such as 512MB or 4GB`);
+    }
     const host = values.host ?? '127.0.0.1';
     const dataDir = path.resolve(context.cwd, values.data ?? defaultDataDir());
 
@@ -66,6 +76,7 @@ export const serveCommand: Command = {
       host,
       port,
       dataDir,
+      memoryLimitBytes,
       onInternalError: (error, request) =>
         context.stderr(`apl serve: ${request.method} ${request.path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
     });

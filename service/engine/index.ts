@@ -17,6 +17,7 @@ import { SchemaCache } from './schemaCache.ts';
 import { logicalName } from '../store/storedNames.ts';
 import { parseDatetimeText, parseTimespanText } from './compile/timeText.ts';
 import { formatMicros, toWireValue } from './values.ts';
+import { checkResultSize, limitFailure } from './resultLimits.ts';
 
 export { AplQueryError } from './errors.ts';
 
@@ -216,7 +217,7 @@ async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>
       return await on.run(sql);
     } catch (error) {
       if (interrupted) throw new AplQueryError(`the query ran longer than ${limit / 1000} s and was stopped`, 0, 0, 'execution');
-      throw new AplQueryError(`the query failed: ${(error as Error).message.split('\n')[0]}`, 0, 0, 'execution');
+      throw (await limitFailure(error, on)) ?? new AplQueryError(`the query failed: ${(error as Error).message.split('\n')[0]}`, 0, 0, 'execution');
     } finally {
       clearTimeout(timer);
     }
@@ -285,6 +286,7 @@ async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>
 
 /** A result's rows. DuckDB materialized it whole: its chunks are read here, not fetched one round trip each. */
 function resultRows(result: DuckDBMaterializedResult): DuckDBValue[][] {
+  checkResultSize(result);
   const rows: DuckDBValue[][] = [];
   for (let i = 0; i < result.chunkCount; i++) result.getChunk(i).appendToRows(rows);
   return rows;

@@ -8,6 +8,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 import { IdleCheckpoint } from './idleCheckpoint.ts';
+import { memorySettings } from './memoryLimit.ts';
 import { migrateStoredNames } from './storedNamesMigration.ts';
 
 export type SqlParams = DuckDBValue[] | Record<string, DuckDBValue>;
@@ -97,11 +98,15 @@ export class Database implements Queryable {
     this.one = shared.one;
   }
 
-  /** Opens (creating if needed) `<dataDir>/apl.duckdb` and its metadata tables. */
-  static async open(dataDir: string, threads = duckdbThreads()): Promise<Database> {
+  /**
+   * Opens (creating if needed) `<dataDir>/apl.duckdb` and its metadata tables. DuckDB may use
+   * `memoryLimitBytes` (default: half the memory, see memoryLimit.ts) and spill beyond it under
+   * `<dataDir>/duckdb.tmp`.
+   */
+  static async open(dataDir: string, threads = duckdbThreads(), memoryLimitBytes?: number): Promise<Database> {
     mkdirSync(dataDir, { recursive: true });
     const path = join(dataDir, 'apl.duckdb');
-    const instance = await DuckDBInstance.create(path, duckdbOptions(threads));
+    const instance = await DuckDBInstance.create(path, { ...duckdbOptions(threads), ...memorySettings(dataDir, memoryLimitBytes) });
     const connection = await instance.connect();
     await connection.run(metadataSchema);
     await migrateStoredNames(connection);

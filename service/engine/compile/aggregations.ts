@@ -3,6 +3,7 @@ import type { Compiled, ExpressionScope } from './scope.ts';
 import { asBool, asJson, asNumber, asString, compileExpression, intervalMicros, microsToInterval } from './expressions.ts';
 import { isInteger } from './types.ts';
 import { phrasesAggregation, spotlightAggregation } from './insightAggregations.ts';
+import { maxArrayElements } from '../limits.ts';
 
 const aggregationNames = new Set([
   'arg_max', 'arg_min', 'avg', 'avgif', 'count', 'countif', 'dcount', 'dcountif', 'histogram', 'histogramif', 'make_list',
@@ -108,7 +109,8 @@ export function compileAggregation(call: CallNode, scope: ExpressionScope): Comp
       const conditional = name.endsWith('_if');
       const value = arg(0);
       const limitIndex = conditional ? 2 : 1;
-      const cap = args[limitIndex] ? asNumber(arg(limitIndex)) : set && !conditional ? String(makeSetCap) : '1048576';
+      // A given size is capped at Kusto's maximum, which is also the default (limits.ts).
+      const cap = args[limitIndex] ? `least(${asNumber(arg(limitIndex))}, ${maxArrayElements})` : set && !conditional ? String(makeSetCap) : String(maxArrayElements);
       // Datetimes and timespans enter the array as their APL texts, not DuckDB's JSON forms.
       const element = value.type === 'datetime' || value.type === 'timespan' ? asString(value) : value.sql;
       const list = `list(${set ? 'DISTINCT ' : ''}${element})${conditional ? filter(1) : ` FILTER (WHERE ${value.sql} IS NOT NULL)`}`;

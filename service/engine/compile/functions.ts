@@ -4,6 +4,7 @@ import { intervalLiteral, stringLiteral } from './sql.ts';
 import { isInteger, isNumeric } from './types.ts';
 import { isAggregation } from './aggregations.ts';
 import { define, functions, literalString, out, simple, type CallSite } from './registry.ts';
+import { formatBytes, limitError, maxRepeat, maxStringBytes } from '../limits.ts';
 import './moreFunctions.ts';
 import './seriesFunctions.ts';
 import './ipFunctions.ts';
@@ -132,9 +133,12 @@ define('countof', (site) => {
 });
 define('strrep', (site) => {
   const value = str(site.arg(0));
-  const times = `CAST(${num(site.arg(1))} AS BIGINT)`;
-  if (site.raw.length > 2) return out(`array_to_string(list_transform(range(${times}), x -> ${value}), ${str(site.arg(2))})`, 'string');
-  return out(`repeat(${value}, ${times})`, 'string');
+  const times = `least(CAST(${num(site.arg(1))} AS BIGINT), ${maxRepeat})`;
+  const delimiter = site.raw.length > 2 ? str(site.arg(2)) : undefined;
+  const repeated = delimiter ? `array_to_string(list_transform(range(${times}), x -> ${value}), ${delimiter})` : `repeat(${value}, ${times})`;
+  const bytes = delimiter ? `(strlen(${value}) + strlen(${delimiter})) * ${times}` : `strlen(${value}) * ${times}`;
+  const refusal = limitError(`strrep() would build a text longer than ${formatBytes(maxStringBytes)}, the most a value may hold`);
+  return out(`(CASE WHEN ${bytes} > ${maxStringBytes} THEN ${refusal} ELSE ${repeated} END)`, 'string');
 });
 function trimmer(name: string, left: boolean, right: boolean, regex: boolean): void {
   define(name, (site) => {

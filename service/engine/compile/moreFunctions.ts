@@ -8,6 +8,7 @@ import { define, literalString, out, simple, type CallSite } from './registry.ts
 import type { Compiled } from './scope.ts';
 import { ident, stringLiteral } from './sql.ts';
 import { isInteger } from './types.ts';
+import { cappedCount, formatBytes, limitError, maxStringBytes } from '../limits.ts';
 
 const str = (value: Compiled) => asString(value);
 const num = (value: Compiled) => asNumber(value);
@@ -93,18 +94,19 @@ define('set_difference', (site) => {
 define('range', (site) => {
   const [start, stop] = [site.arg(0), site.arg(1)];
   const time = start.type === 'datetime' || start.type === 'timespan';
-  // The default step is 1, or 1h for datetimes and timespans (the reference).
+  // The default step is 1, or 1h for datetimes and timespans (the reference). Past 2^20 values the
+  // array is truncated, as Kusto's is (limits.ts).
   const step = site.raw.length > 2 ? site.arg(2) : time ? { sql: `INTERVAL 1 hour`, type: 'timespan' as const } : { sql: '1', type: 'long' as const };
   if (time) {
     const count = `CAST(floor(epoch(${stop.sql} - ${start.sql}) / epoch(${step.sql})) AS BIGINT) + 1`;
     const element = `${start.sql} + apl_i * ${step.sql}`;
     const text = asString({ sql: element, type: start.type });
-    return out(json(`list_transform(range(greatest(${count}, 0)), apl_i -> ${text})`), 'dynamic', true);
+    return out(json(`list_transform(range(${cappedCount(`greatest(${count}, 0)`)}), apl_i -> ${text})`), 'dynamic', true);
   }
   const integer = isInteger(start.type) && isInteger(step.type);
   const count = `CAST(floor((${num(stop)} - ${num(start)}) / ${num(step)}) AS BIGINT) + 1`;
   const element = integer ? `CAST(${num(start)} + apl_i * ${num(step)} AS BIGINT)` : `(${num(start)} + apl_i * ${num(step)})`;
-  return out(json(`list_transform(range(greatest(${count}, 0)), apl_i -> ${element})`), 'dynamic', true);
+  return out(json(`list_transform(range(${cappedCount(`greatest(${count}, 0)`)}), apl_i -> ${element})`), 'dynamic', true);
 });
 
 // Type tests -------------------------------------------------------------------------------------
@@ -148,7 +150,11 @@ define('isimei', (site) => {
 
 define('tohex', (site) => {
   const value = `lower(hex(CAST(${num(site.arg(0))} AS BIGINT)))`;
-  if (site.raw.length > 1) return out(`lpad(${value}, CAST(greatest(CAST(${num(site.arg(1))} AS INTEGER), length(${value})) AS INTEGER), '0')`, 'string');
+  if (site.raw.length > 1) {
+    const width = `CAST(${num(site.arg(1))} AS INTEGER)`;
+    const refusal = limitError(`tohex() would build a text longer than ${formatBytes(maxStringBytes)}, the most a value may hold`);
+    return out(`(CASE WHEN ${width} > ${maxStringBytes} THEN ${refusal} ELSE lpad(${value}, CAST(greatest(${width}, length(${value})) AS INTEGER), '0') END)`, 'string');
+  }
   return out(value, 'string');
 });
 define('hash', (site) => {

@@ -1,0 +1,69 @@
+/**
+ * The checks between DuckDB and JavaScript: a result is measured before any of its text is turned
+ * into JavaScript strings (a string past V8's limit ends the process rather than throwing), and a
+ * statement DuckDB refused for want of memory or of a cap becomes an error the caller can read.
+ */
+import duckdb from '@duckdb/node-bindings';
+import { DuckDBTypeId, type DuckDBConnection, type DuckDBMaterializedResult } from '@duckdb/node-api';
+import { AplQueryError } from './errors.ts';
+import { formatBytes, limitMarker, maxResultBytes, maxResultRows } from './limits.ts';
+
+/** The bytes a cell of a fixed-width column counts for against `maxResultBytes`. */
+const fixedCellBytes = 8;
+/** A DuckDB string is 16 bytes in its vector, its length the first four (little-endian). */
+const stringEntryBytes = 16;
+
+/**
+ * Refuses a result past Kusto's result limits (limits.ts): more rows than `maxResultRows`, or more
+ * than `maxResultBytes` of data. Text is measured from the lengths in DuckDB's vectors, so nothing
+ * is decoded to find out.
+ */
+export function checkResultSize(result: DuckDBMaterializedResult): void {
+  if (result.rowCount > maxResultRows) {
+    throw tooLarge(`the result has ${result.rowCount} rows, more than the ${maxResultRows} a query may return`);
+  }
+  const textColumns: number[] = [];
+  for (let i = 0; i < result.columnCount; i++) if (result.columnType(i).typeId === DuckDBTypeId.VARCHAR) textColumns.push(i);
+  let bytes = result.rowCount * (result.columnCount - textColumns.length) * fixedCellBytes;
+  for (let c = 0; c < result.chunkCount && bytes <= maxResultBytes; c++) {
+    const chunk = result.getChunk(c);
+    const rows = chunk.rowCount;
+    for (const column of textColumns) {
+      const vector = duckdb.data_chunk_get_vector(chunk.chunk, column);
+      const entries = duckdb.vector_get_data(vector, rows * stringEntryBytes);
+      const view = new DataView(entries.buffer, entries.byteOffset, entries.byteLength);
+      // A null's entry is not cleared: it may count bytes it does not hold, never fewer.
+      for (let row = 0; row < rows; row++) bytes += view.getUint32(row * stringEntryBytes, true);
+    }
+  }
+  if (bytes > maxResultBytes) {
+    throw tooLarge(`the result holds more than ${formatBytes(maxResultBytes)}, the most a query may return`);
+  }
+}
+
+function tooLarge(what: string): AplQueryError {
+  return new AplQueryError(`${what}: narrow it with where, project, summarize or take`, 0, 0, 'execution');
+}
+
+/**
+ * The caller's error for a statement DuckDB refused because of a limit: a cap's `error()`
+ * (limits.ts), or the memory limit (DuckDB's "Out of Memory Error", also raised when spilling
+ * would pass `max_temp_directory_size`). Undefined for any other failure.
+ */
+export async function limitFailure(error: unknown, connection: DuckDBConnection): Promise<AplQueryError | undefined> {
+  const message = error instanceof Error ? error.message : String(error);
+  const marked = message.indexOf(limitMarker);
+  if (marked >= 0) return new AplQueryError(message.slice(marked + limitMarker.length).split('\n')[0]!, 0, 0, 'execution');
+  if (!/^Out of Memory Error/i.test(message)) return undefined;
+  const limit = await memoryLimitOf(connection);
+  return new AplQueryError(`the query needs more memory than the service allows (${limit}): narrow it with where, project, summarize or take`, 0, 0, 'execution');
+}
+
+async function memoryLimitOf(connection: DuckDBConnection): Promise<string> {
+  try {
+    const reader = await connection.runAndReadAll(`SELECT current_setting('memory_limit')`);
+    return String(reader.getRows()[0]?.[0]);
+  } catch {
+    return 'its memory limit';
+  }
+}
