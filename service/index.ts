@@ -5,7 +5,9 @@
 import { createAuthenticator } from './auth/authenticate.ts';
 import { loadCredentials, type Credentials } from './auth/personal.ts';
 import { TokenRegistry } from './auth/tokens.ts';
+import { Readiness } from './http/readiness.ts';
 import { startHttpServer } from './http/server.ts';
+import { currentThreadPoolSize, QueryQueue, queriesFittingPool } from './engine/queryQueue.ts';
 import { resetSpool } from './ingest/spool.ts';
 import { routes } from './routes/index.ts';
 import type { ServiceConfig, Services } from './services.ts';
@@ -21,6 +23,15 @@ export interface ServiceOptions {
   port?: number;
   dataDir: string;
   maxBodyBytes?: number;
+  /** Queries running longer are stopped (default 60 s). */
+  queryTimeLimitMs?: number;
+  /** Queries running on DuckDB at once (default: as many as fit libuv's thread pool). */
+  maxConcurrentQueries?: number;
+  /**
+   * What the service still does before it is ready (e.g. loading the demo data): until
+   * `markReady()`, every request answers 503 with Retry-After. Absent: ready once listening.
+   */
+  startingWith?: string;
   environment?: NodeJS.ProcessEnv;
   onInternalError?: (error: unknown, request: { method: string; path: string }) => void;
 }
@@ -29,6 +40,8 @@ export interface RunningService {
   url: string;
   services: Services;
   credentials: Credentials;
+  /** Ends the 503s of `startingWith`. */
+  markReady(): void;
   /** Stops listening, lets in-flight requests finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -46,11 +59,18 @@ export async function openServices(config: ServiceConfig): Promise<Services> {
     tokens: new TokenRegistry(database),
     annotations: new AnnotationRegistry(database),
     users: new UserRegistry(database),
+    queries: new QueryQueue(config.maxConcurrentQueries ?? queriesFittingPool(currentThreadPoolSize())),
   };
 }
 
 export async function startService(options: ServiceOptions): Promise<RunningService> {
-  const config: ServiceConfig = { dataDir: options.dataDir, maxBodyBytes: options.maxBodyBytes ?? defaultMaxBodyBytes };
+  const config: ServiceConfig = {
+    dataDir: options.dataDir,
+    maxBodyBytes: options.maxBodyBytes ?? defaultMaxBodyBytes,
+    queryTimeLimitMs: options.queryTimeLimitMs,
+    maxConcurrentQueries: options.maxConcurrentQueries,
+  };
+  const readiness = new Readiness(options.startingWith);
   const services = await openServices(config);
   try {
     const credentials = loadCredentials(config.dataDir, options.environment);
@@ -61,11 +81,13 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       services,
       authenticator: createAuthenticator(credentials, services.tokens),
       onInternalError: options.onInternalError,
+      readiness,
     });
     return {
       url: http.url,
       services,
       credentials,
+      markReady: () => readiness.markReady(),
       close: async () => {
         await http.close();
         await services.database.close();

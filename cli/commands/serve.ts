@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { defaultDataDir } from '../../client/localService.ts';
 import { defaultDemoEvents } from '../../service/demo/defaults.ts';
+import { defaultConcurrentQueries, threadPoolSize } from '../../service/engine/queryQueue.ts';
 import { exitCodes, parseCommandArgs, UsageError, type CliContext, type Command } from '../command.ts';
 
 const usage = `Usage: apl serve [--host 127.0.0.1] [--port 8080] [--data DIR] [--demo [--demo-events N]]
@@ -59,6 +60,9 @@ export const serveCommand: Command = {
     const host = values.host ?? '127.0.0.1';
     const dataDir = path.resolve(context.cwd, values.data ?? defaultDataDir());
 
+    // Room in libuv's pool for the queries that may run at once beside all other work (see
+    // queryQueue.ts). libuv reads the variable when the pool first starts, which is after this.
+    if (!process.env.UV_THREADPOOL_SIZE) process.env.UV_THREADPOOL_SIZE = String(threadPoolSize(defaultConcurrentQueries));
     // Loaded here, not at start-up: the service brings DuckDB's native library, which `apl check` and `apl fmt` never need.
     const { startService } = await import('../../service/index.ts');
     const { loadDemoData } = await import('../../service/demo/index.ts');
@@ -66,6 +70,8 @@ export const serveCommand: Command = {
       host,
       port,
       dataDir,
+      // Until the demo datasets are in, requests answer 503 with Retry-After (not "Unknown dataset").
+      startingWith: values.demo ? 'loading the demo datasets' : undefined,
       onInternalError: (error, request) =>
         context.stderr(`apl serve: ${request.method} ${request.path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
     });
@@ -82,6 +88,7 @@ export const serveCommand: Command = {
       const created = await loadDemoData(service.services, { eventsPerDataset: demoEvents });
       context.stdout(created.length > 0 ? `demo datasets created: ${created.join(', ')}` : 'demo datasets already present');
     }
+    service.markReady();
     const signal = await stopped;
     context.stderr(`apl serve: ${signal}, shutting down`);
     await service.close();

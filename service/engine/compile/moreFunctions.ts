@@ -90,6 +90,8 @@ define('set_difference', (site) => {
   const [first, ...rest] = site.all().map(list);
   return out(json(distinct(`list_filter(${first}, apl_e -> NOT (${rest.map((other) => `coalesce(list_contains(${other}, apl_e), FALSE)`).join(' OR ') || 'FALSE'}))`)), 'dynamic', true);
 });
+/** Kusto's range() stops at 2^20 elements (its reference; the APL docs are silent): bounds the one huge list DuckDB cannot interrupt. */
+const maxRangeElements = 1_048_576;
 define('range', (site) => {
   const [start, stop] = [site.arg(0), site.arg(1)];
   const time = start.type === 'datetime' || start.type === 'timespan';
@@ -99,12 +101,12 @@ define('range', (site) => {
     const count = `CAST(floor(epoch(${stop.sql} - ${start.sql}) / epoch(${step.sql})) AS BIGINT) + 1`;
     const element = `${start.sql} + apl_i * ${step.sql}`;
     const text = asString({ sql: element, type: start.type });
-    return out(json(`list_transform(range(greatest(${count}, 0)), apl_i -> ${text})`), 'dynamic', true);
+    return out(json(`list_transform(range(least(greatest(${count}, 0), ${maxRangeElements})), apl_i -> ${text})`), 'dynamic', true);
   }
   const integer = isInteger(start.type) && isInteger(step.type);
   const count = `CAST(floor((${num(stop)} - ${num(start)}) / ${num(step)}) AS BIGINT) + 1`;
   const element = integer ? `CAST(${num(start)} + apl_i * ${num(step)} AS BIGINT)` : `(${num(start)} + apl_i * ${num(step)})`;
-  return out(json(`list_transform(range(greatest(${count}, 0)), apl_i -> ${element})`), 'dynamic', true);
+  return out(json(`list_transform(range(least(greatest(${count}, 0), ${maxRangeElements})), apl_i -> ${element})`), 'dynamic', true);
 });
 
 // Type tests -------------------------------------------------------------------------------------
