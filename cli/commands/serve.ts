@@ -9,7 +9,9 @@ const usage = `Usage: apl serve [--host 127.0.0.1] [--port 8080] [--data DIR] [-
 Runs a local service that speaks the Axiom API (datasets, ingest, tokens, annotations, queries),
 storing everything in DIR/apl.duckdb. The admin personal token comes from APL_ADMIN_TOKEN, else
 from DIR/credentials.json (written on first start). DuckDB uses every core but one, or
-APL_DUCKDB_THREADS threads.
+APL_DUCKDB_THREADS threads. Up to 6 queries run at once (more wait their turn); each stops after
+60 s or when its client disconnects. With --demo, requests answer 503 (Retry-After: 1) until the
+demo datasets are in.
 
 Options:
   --host HOST  Address to listen on (default 127.0.0.1)
