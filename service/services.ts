@@ -5,6 +5,7 @@ import type { DatasetRegistry } from './store/datasets.ts';
 import type { TokenRegistry } from './auth/tokens.ts';
 import type { AnnotationRegistry } from './store/annotations.ts';
 import type { UserRegistry } from './store/users.ts';
+import type { QueryQueue } from './engine/queryQueue.ts';
 
 export interface ServiceConfig {
   /** Directory holding `apl.duckdb` and `credentials.json`. */
@@ -13,6 +14,10 @@ export interface ServiceConfig {
   maxBodyBytes: number;
   /** The memory DuckDB may use (default: half the machine's, see store/memoryLimit.ts). */
   memoryLimitBytes?: number;
+  /** Queries running longer are stopped and answer 400 (default: the engine's 60 s). */
+  queryTimeLimitMs?: number;
+  /** Queries running on DuckDB at once (default: as many as fit libuv's thread pool, see queryQueue.ts). */
+  maxConcurrentQueries?: number;
 }
 
 export interface Services {
@@ -25,4 +30,6 @@ export interface Services {
   tokens: TokenRegistry;
   annotations: AnnotationRegistry;
   users: UserRegistry;
+  /** Where queries wait for their turn on DuckDB. */
+  queries: QueryQueue;
 }

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { defaultDataDir } from '../../client/localService.ts';
 import { defaultDemoEvents } from '../../service/demo/defaults.ts';
 import { parseByteSize } from '../../service/store/memoryLimit.ts';
+import { defaultConcurrentQueries, threadPoolSize } from '../../service/engine/queryQueue.ts';
 import { exitCodes, parseCommandArgs, UsageError, type CliContext, type Command } from '../command.ts';
 
 const usage = `Usage: apl serve [--host 127.0.0.1] [--port 8080] [--data DIR] [--memory-limit SIZE] [--demo [--demo-events N]]
@@ -10,7 +11,9 @@ Runs a local service that speaks the Axiom API (datasets, ingest, tokens, annota
 storing everything in DIR/apl.duckdb. The admin personal token comes from APL_ADMIN_TOKEN, else
 from DIR/credentials.json (written on first start). DuckDB uses every core but one, or
 APL_DUCKDB_THREADS threads, and at most --memory-limit of memory: a query that needs more spills
-to DIR/duckdb.tmp (up to twice that) and is refused past it.
+to DIR/duckdb.tmp (up to twice that) and is refused past it. Up to 6 queries run at once (more
+wait their turn); each stops after 60 s or when its client disconnects. With --demo, requests
+answer 503 (Retry-After: 1) until the demo datasets are in.
 
 Options:
   --host HOST  Address to listen on (default 127.0.0.1)
@@ -69,6 +72,9 @@ export const serveCommand: Command = {
     const host = values.host ?? '127.0.0.1';
     const dataDir = path.resolve(context.cwd, values.data ?? defaultDataDir());
 
+    // Room in libuv's pool for the queries that may run at once beside all other work (see
+    // queryQueue.ts). libuv reads the variable when the pool first starts, which is after this.
+    if (!process.env.UV_THREADPOOL_SIZE) process.env.UV_THREADPOOL_SIZE = String(threadPoolSize(defaultConcurrentQueries));
     // Loaded here, not at start-up: the service brings DuckDB's native library, which `apl check` and `apl fmt` never need.
     const { startService } = await import('../../service/index.ts');
     const { loadDemoData } = await import('../../service/demo/index.ts');
@@ -77,6 +83,8 @@ export const serveCommand: Command = {
       port,
       dataDir,
       memoryLimitBytes,
+      // Until the demo datasets are in, requests answer 503 with Retry-After (not "Unknown dataset").
+      startingWith: values.demo ? 'loading the demo datasets' : undefined,
       onInternalError: (error, request) =>
         context.stderr(`apl serve: ${request.method} ${request.path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
     });
@@ -93,6 +101,7 @@ export const serveCommand: Command = {
       const created = await loadDemoData(service.services, { eventsPerDataset: demoEvents });
       context.stdout(created.length > 0 ? `demo datasets created: ${created.join(', ')}` : 'demo datasets already present');
     }
+    service.markReady();
     const signal = await stopped;
     context.stderr(`apl serve: ${signal}, shutting down`);
     await service.close();

@@ -1,6 +1,7 @@
 /**
  * Start Local Service: runs `apl serve --demo` in a terminal on the port of the service URL setting,
- * waits until it answers, and offers the local admin token.
+ * waits until it answers other than 503 (it answers 503 while loading the demo datasets), and offers
+ * the local admin token.
  */
 import * as vscode from 'vscode';
 import type { Ctx } from '../context.ts';
@@ -36,10 +37,10 @@ export function registerLocalServiceCommand(ctx: Ctx): void {
     terminal.show(true);
     const up = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `APL: starting the local service on ${url.origin}` },
-      () => waitUntilAnswering(url.origin, 30_000),
+      () => waitUntilAnswering(url.origin, 60_000),
     );
     if (!up) {
-      void vscode.window.showErrorMessage('APL: the local service did not answer within 30 s; see the "APL service" terminal.');
+      void vscode.window.showErrorMessage('APL: the local service was not ready within 60 s; see the "APL service" terminal.');
       return false;
     }
     if (!(await ctx.tokens.get())) {
@@ -61,11 +62,14 @@ async function waitUntilAnswering(origin: string, timeoutMs: number): Promise<bo
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
-      await fetch(`${origin}/v2/user`, { signal: AbortSignal.timeout(1000) });
-      return true;
+      const response = await fetch(`${origin}/v2/user`, { signal: AbortSignal.timeout(1000) });
+      await response.body?.cancel();
+      // 503: listening, but still loading the demo datasets; their schema is not complete yet.
+      if (response.status !== 503) return true;
     } catch {
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Not listening yet.
     }
+    await new Promise((resolve) => setTimeout(resolve, 300));
   }
   return false;
 }

@@ -12,12 +12,14 @@ import type { Stage } from './compile/stage.ts';
 import { timestampLiteral } from './compile/sql.ts';
 import { fieldTypeName, type Column, type ScalarType } from './compile/types.ts';
 import { planQuery, type MainResult } from './plan.ts';
+import { QueryControl } from './queryControl.ts';
+import type { QueryQueue } from './queryQueue.ts';
 import { parseReused, schemaReused } from './reuse.ts';
 import { SchemaCache } from './schemaCache.ts';
 import { logicalName } from '../store/storedNames.ts';
 import { parseDatetimeText, parseTimespanText } from './compile/timeText.ts';
 import { formatMicros, toWireValue } from './values.ts';
-import { checkResultSize, limitFailure } from './resultLimits.ts';
+import { checkResultSize } from './resultLimits.ts';
 
 export { AplQueryError } from './errors.ts';
 
@@ -41,6 +43,13 @@ export interface AplRequest {
 
 export interface AplAccess {
   canRead(dataset: string): boolean;
+}
+
+export interface AplRunOptions {
+  /** Aborts when the client has gone: the query's statements are interrupted (QueryCancelledError). */
+  signal?: AbortSignal;
+  /** Where the query waits for its turn on DuckDB. */
+  queue?: QueryQueue;
 }
 
 export interface ResultColumn {
@@ -108,15 +117,21 @@ function release(database: EngineDatabase, connection: DuckDBConnection): void {
   else connection.closeSync();
 }
 
-/** Three connections: the main, status and totals statements run side by side. */
-async function withConnections<T>(database: EngineDatabase, work: (connections: Connections) => Promise<T>): Promise<T> {
+/**
+ * Three connections: the main, status and totals statements run side by side. A stopped query may
+ * answer while a statement still winds down: its connections return to the pool once they are idle.
+ */
+async function withConnections<T>(database: EngineDatabase, control: QueryControl, work: (connections: Connections) => Promise<T>): Promise<T> {
   const taken: DuckDBConnection[] = [];
   try {
     for (let i = 0; i < 3; i++) taken.push(await acquire(database));
+    control.check();
     const [main, status, totals] = taken as [DuckDBConnection, DuckDBConnection, DuckDBConnection];
     return await work({ main, status, totals });
   } finally {
-    for (const connection of taken) release(database, connection);
+    void control.settled().then(() => {
+      for (const connection of taken) release(database, connection);
+    });
   }
 }
 
@@ -133,7 +148,7 @@ function schemaCache(database: EngineDatabase): SchemaCache {
 }
 
 /** Runs one APL query for a caller who may read the datasets `access` allows. */
-export async function runApl(database: EngineDatabase, request: AplRequest, access: AplAccess): Promise<AplResult> {
+export async function runApl(database: EngineDatabase, request: AplRequest, access: AplAccess, options: AplRunOptions = {}): Promise<AplResult> {
   const started = process.hrtime.bigint();
   const parsed = parseReused(request.apl);
   const syntax = parsed.errors[0];
@@ -149,7 +164,23 @@ export async function runApl(database: EngineDatabase, request: AplRequest, acce
   if (request.endTime) end = parseRangeTime(request.endTime, nowMicros, 'endTime');
   const implicitEnd = !request.endTime;
 
-  return withConnections(database, async (connections) => {
+  const control = new QueryControl(request.timeLimitMs ?? defaultTimeLimitMs, started, options.signal);
+  try {
+    const done = await options.queue?.acquire(control.signal);
+    try {
+      return await runControlled(database, control, { parsed, query, request, start, end, nowMicros, implicitEnd, started, allReadable: [] }, access);
+    } finally {
+      // The turn is held until a stopped statement has wound down too: it still holds a thread.
+      if (done) void control.settled().then(done);
+    }
+  } finally {
+    control.finish();
+  }
+}
+
+async function runControlled(database: EngineDatabase, control: QueryControl, base: AnswerContext, access: AplAccess): Promise<AplResult> {
+  const { query } = base;
+  return withConnections(database, control, async (connections) => {
     const connection = connections.main;
     const names = referencedNames(query);
     const allReadable = names.has(everyDataset) ? (await storedDatasets(connection)).filter((name) => access.canRead(name)) : [];
@@ -158,15 +189,15 @@ export async function runApl(database: EngineDatabase, request: AplRequest, acce
     const version = database.eventSchemaVersion;
     const cached = cache.cached(readable, version);
     const tables = cached ?? (await cache.load(connection, readable, version));
-    const context: AnswerContext = { parsed, query, request, start, end, nowMicros, implicitEnd, started, allReadable };
+    const context: AnswerContext = { ...base, allReadable };
     try {
-      return await answerQuery(context, tables, connections);
+      return await answerQuery(context, tables, connections, control);
     } catch (error) {
       // Cached columns are current unless something other than the event store changed a table: look again.
-      if (!cached || !(error instanceof AplQueryError)) throw error;
+      if (!cached || !(error instanceof AplQueryError) || control.stopped) throw error;
       const fresh = await cache.load(connection, readable, database.eventSchemaVersion);
       if (sameColumns(fresh, cached)) throw error;
-      return answerQuery(context, fresh, connections);
+      return answerQuery(context, fresh, connections, control);
     }
   });
 }
@@ -184,7 +215,7 @@ interface AnswerContext {
 }
 
 /** Analyzes, compiles and runs the query against the given columns. */
-async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>, connections: Connections): Promise<AplResult> {
+async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>, connections: Connections, control: QueryControl): Promise<AplResult> {
   const connection = connections.main;
   const { parsed, query, request, start, end, nowMicros, started } = context;
   const messages: StatusMessage[] = [];
@@ -206,22 +237,8 @@ async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>
   };
   const { stage, datasets } = compileQuery(query, env, new Set(tables.keys()));
   const plan = planQuery({ stage, datasets: [...datasets], timeFilter: env.timeFilter, defaultLimit });
-  const limit = request.timeLimitMs ?? defaultTimeLimitMs;
-  const run = async (on: DuckDBConnection, sql: string) => {
-    let interrupted = false;
-    const timer = setTimeout(() => {
-      interrupted = true;
-      on.interrupt();
-    }, Math.max(1, limit - Number((process.hrtime.bigint() - started) / 1_000_000n)));
-    try {
-      return await on.run(sql);
-    } catch (error) {
-      if (interrupted) throw new AplQueryError(`the query ran longer than ${limit / 1000} s and was stopped`, 0, 0, 'execution');
-      throw (await limitFailure(error, on)) ?? new AplQueryError(`the query failed: ${(error as Error).message.split('\n')[0]}`, 0, 0, 'execution');
-    } finally {
-      clearTimeout(timer);
-    }
-  };
+  // Every statement of the query goes through its control: the time limit and the client stop them all.
+  const run = (on: DuckDBConnection, sql: string) => control.run(on, sql);
   const mainRun = run(connection, plan.main);
   // A status statement that needs the main result starts once it is there, and runs while its rows are read.
   const { statusAfter } = plan;

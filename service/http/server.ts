@@ -10,8 +10,10 @@ import FindMyWay from 'find-my-way';
 import { describeCapability, holds } from '../auth/capabilities.ts';
 import type { Authenticator } from '../auth/authenticate.ts';
 import type { Services } from '../services.ts';
+import { clientGoneSignal } from './abort.ts';
 import { limitedBody, readJson } from './body.ts';
 import { limitHeaders } from './limits.ts';
+import { retryAfterSeconds, type Readiness } from './readiness.ts';
 import { HttpError, type Capability, type Reply, type RequestContext, type Route } from './types.ts';
 
 export interface HttpServerOptions {
@@ -20,6 +22,8 @@ export interface HttpServerOptions {
   routes: readonly Route[];
   services: Services;
   authenticator: Authenticator;
+  /** Until it is ready every request answers 503 with Retry-After; absent: ready from the start. */
+  readiness?: Readiness;
   /** Called with errors that are the service's fault (answered as 500). */
   onInternalError?: (error: unknown, request: { method: string; path: string }) => void;
 }
@@ -41,7 +45,7 @@ export function createRequestListener(options: Omit<HttpServerOptions, 'host' | 
     const method = request.method ?? 'GET';
     const path = url.pathname;
     const headers = { 'X-Axiom-Trace-Id': traceId, ...limitHeaders(path) };
-    handle(request, method, url, router, options)
+    handle(request, response, method, url, router, options)
       .catch((error: unknown) => replyForError(error, method, path, options))
       .then((reply) => send(response, reply, headers))
       .catch(() => response.destroy());
@@ -50,11 +54,13 @@ export function createRequestListener(options: Omit<HttpServerOptions, 'host' | 
 
 async function handle(
   request: IncomingMessage,
+  response: ServerResponse,
   method: string,
   url: URL,
   router: FindMyWay.Instance<FindMyWay.HTTPVersion.V1>,
   options: Omit<HttpServerOptions, 'host' | 'port'>,
 ): Promise<Reply> {
+  options.readiness?.check();
   const found = router.find(method as FindMyWay.HTTPMethod, url.pathname);
   if (!found) throw new HttpError(404, `route ${method} ${url.pathname} not found`);
   const route = found.store as Route;
@@ -84,6 +90,7 @@ async function handle(
     json: async <T>() => (await readJson(body())) as T,
     authorize,
     services: options.services,
+    signal: clientGoneSignal(response),
   };
   return route.handler(context);
 }
@@ -104,6 +111,7 @@ function replyForError(
     const reply: Reply = { status: error.status, body };
     // The rest of an oversized body is not worth reading: close the connection instead.
     if (error.status === 413) reply.headers = { Connection: 'close' };
+    if (error.status === 503) reply.headers = { 'Retry-After': String(retryAfterSeconds) };
     return reply;
   }
   options.onInternalError?.(error, { method, path });

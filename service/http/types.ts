@@ -26,6 +26,8 @@ export interface RequestContext {
   /** Throws a 403 HttpError unless the principal holds the capability (for `dataset`, when given). */
   authorize(capability: Capability, dataset?: string): void;
   services: Services;
+  /** Aborts when the client goes away before the reply is sent: long work for it should stop. */
+  signal: AbortSignal;
 }
 
 export interface Reply {

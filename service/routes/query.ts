@@ -3,7 +3,9 @@
  * compiled to the equivalent APL (`engine/structured.ts`) and run the same way.
  */
 import { datasetCapability, holds } from '../auth/capabilities.ts';
-import { AplQueryError, runApl } from '../engine/index.ts';
+import { AplQueryError, runApl, type AplRequest, type AplResult } from '../engine/index.ts';
+import { QueryCancelledError } from '../engine/queryControl.ts';
+import { QueryQueueFullError } from '../engine/queryQueue.ts';
 import { toLegacy } from '../engine/results/legacy.ts';
 import { toTabular } from '../engine/results/tabular.ts';
 import { sortRows, structuredToApl, type StructuredQuery } from '../engine/structured.ts';
@@ -13,20 +15,44 @@ import { fieldObjects } from './datasets.ts';
 
 const queryRead = datasetCapability('query', 'read');
 
+/**
+ * Runs the query with the service's time limit and queue, stopped when the client goes away.
+ * Query errors become 400s; a full queue a 503 (with Retry-After, see server.ts).
+ */
+async function runQuery(context: RequestContext, request: AplRequest): Promise<AplResult> {
+  const canRead = (dataset: string) => holds(context.principal, queryRead, dataset);
+  const { services } = context;
+  try {
+    return await runApl(services.database, { ...request, timeLimitMs: services.config.queryTimeLimitMs }, { canRead }, { signal: context.signal, queue: services.queries });
+  } catch (error) {
+    if (error instanceof AplQueryError) throw queryError(error);
+    if (error instanceof QueryQueueFullError) throw new HttpError(503, error.message);
+    // Nobody reads this reply: the connection is gone (499 is the customary code for it).
+    if (error instanceof QueryCancelledError) throw new HttpError(499, error.message);
+    throw error;
+  }
+}
+
+function queryError(error: AplQueryError): HttpError {
+  return new HttpError(400, error.message, { line: error.line, column: error.column, message: error.rawMessage });
+}
+
+function withQueryErrors<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    throw error instanceof AplQueryError ? queryError(error) : error;
+  }
+}
+
 async function answerApl(context: RequestContext, body: Record<string, unknown>, format: 'legacy' | 'tabular') {
   const apl = optionalString(body, 'apl');
   if (!apl || apl.trim() === '') throw new HttpError(400, 'invalid request body: "apl" must be a non-empty string');
   const request = { apl, startTime: optionalString(body, 'startTime'), endTime: optionalString(body, 'endTime') };
-  const canRead = (dataset: string) => holds(context.principal, queryRead, dataset);
-  try {
-    const result = await runApl(context.services.database, request, { canRead });
-    const body = format === 'tabular' ? toTabular(result) : toLegacy(result);
-    body.fieldsMetaMap = await describedFields(context, result.datasetNames);
-    return { status: 200, body };
-  } catch (error) {
-    if (!(error instanceof AplQueryError)) throw error;
-    throw new HttpError(400, error.message, { line: error.line, column: error.column, message: error.rawMessage });
-  }
+  const result = await runQuery(context, request);
+  const reply = format === 'tabular' ? toTabular(result) : toLegacy(result);
+  reply.fieldsMetaMap = await describedFields(context, result.datasetNames);
+  return { status: 200, body: reply };
 }
 
 /** `fieldsMetaMap`: for each dataset read, its fields that carry metadata (description, unit, hidden). */
@@ -44,32 +70,26 @@ function rangeTime(value: unknown, key: string): string | undefined {
 
 async function answerStructured(context: RequestContext, dataset: string, body: Record<string, unknown>) {
   const query = body as StructuredQuery;
-  const canRead = (name: string) => holds(context.principal, queryRead, name);
-  try {
-    const compiled = structuredToApl(dataset, query);
-    const startTime = rangeTime(body.startTime, 'startTime');
-    const endTime = rangeTime(body.endTime, 'endTime');
-    const result = await runApl(context.services.database, { apl: compiled.apl, startTime, endTime }, { canRead });
-    if (result.totals && query.order?.length) result.totals = { ...result.totals, rows: sortRows(result.totals.rows, result.totals.columns, query.order) };
-    const legacy = toLegacy(result);
-    const echo = legacy.request as Record<string, unknown>;
-    legacy.request = {
-      ...echo,
-      resolution: query.resolution || 'auto',
-      aggregations: query.aggregations ?? [],
-      groupBy: query.groupBy ?? [],
-      filter: query.filter ?? null,
-      order: query.order ?? [],
-      limit: compiled.limit,
-      virtualFields: query.virtualFields ?? [],
-      project: query.project ?? [],
-    };
-    legacy.fieldsMeta = [];
-    return { status: 200, body: legacy };
-  } catch (error) {
-    if (!(error instanceof AplQueryError)) throw error;
-    throw new HttpError(400, error.message, { line: error.line, column: error.column, message: error.rawMessage });
-  }
+  const compiled = withQueryErrors(() => structuredToApl(dataset, query));
+  const startTime = rangeTime(body.startTime, 'startTime');
+  const endTime = rangeTime(body.endTime, 'endTime');
+  const result = await runQuery(context, { apl: compiled.apl, startTime, endTime });
+  if (result.totals && query.order?.length) result.totals = { ...result.totals, rows: sortRows(result.totals.rows, result.totals.columns, query.order) };
+  const legacy = toLegacy(result);
+  const echo = legacy.request as Record<string, unknown>;
+  legacy.request = {
+    ...echo,
+    resolution: query.resolution || 'auto',
+    aggregations: query.aggregations ?? [],
+    groupBy: query.groupBy ?? [],
+    filter: query.filter ?? null,
+    order: query.order ?? [],
+    limit: compiled.limit,
+    virtualFields: query.virtualFields ?? [],
+    project: query.project ?? [],
+  };
+  legacy.fieldsMeta = [];
+  return { status: 200, body: legacy };
 }
 
 /** `POST /v1/datasets/_apl`, and the same at the edge path `/v1/query/_apl`. */
