@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { Database } from '../../service/store/database.ts';
 import { eventTable } from '../../service/store/eventStore.ts';
+import { storedIdent } from '../../service/store/storedNames.ts';
 
 /** Two SHA-256 per event, a filter and a count: seconds of CPU over millions of rows, little memory, and DuckDB checks for interrupts between its vectors. */
 export const heavyApl = (dataset: string) => `['${dataset}'] | where hash_sha256(strcat(hash_sha256(strcat(uri, n)), n)) startswith '00' | count`;
@@ -19,7 +20,7 @@ export async function fillLargeDataset(database: Database, dataset: string, rows
   const table = eventTable(dataset);
   await database.run(`DROP TABLE IF EXISTS ${table}`);
   await database.run(
-    `CREATE TABLE ${table} AS SELECT TIMESTAMP '2024-01-01' + to_microseconds(i) AS "_time", TIMESTAMP '2024-01-01' AS "_sysTime", '/page/' || (i % 1000) AS uri, i AS n FROM range(${rows}) t(i)`,
+    `CREATE TABLE ${table} AS SELECT TIMESTAMP '2024-01-01' + to_microseconds(i) AS "_time", TIMESTAMP '2024-01-01' AS ${storedIdent('_sysTime')}, '/page/' || (i % 1000) AS uri, i AS n FROM range(${rows}) t(i)`,
   );
   database.eventSchemaChanged();
   // Written into the database file now, not by a checkpoint that would keep the CPU busy during a test.
