@@ -187,12 +187,15 @@ export function nodePathAt(root: ast.Node, offset: number): ast.Node[] {
  * A binary chain flattened: `a or b or c` is `or(or(a, b), c)`, a tree as deep as the chain is
  * long, so consumers walk it with a loop over `links` instead of recursing into `left`.
  * `links[0].left` is `first`, each link's left operand is the link before it, and the last link
- * is the node itself.
+ * is the node itself. `continues` may stop the spine at a link, which then counts as `first`.
  */
-export function binaryChain(node: ast.BinaryNode): { first: ast.Expression; links: ast.BinaryNode[] } {
+export function binaryChain(
+  node: ast.BinaryNode,
+  continues: (link: ast.BinaryNode) => boolean = () => true,
+): { first: ast.Expression; links: ast.BinaryNode[] } {
   const links: ast.BinaryNode[] = [];
   let current: ast.Expression = node;
-  while (current.kind === 'Binary') {
+  while (current.kind === 'Binary' && (current === node || continues(current))) {
     links.push(current);
     current = current.left;
   }

@@ -3,9 +3,10 @@ import { quoteName, quoteString } from '../../store/sqlText.ts';
 
 export const ident = quoteName;
 
+/** A string as SQL. SQL text cannot carry NUL, so each one is spliced in as `chr(0)`. */
 export function stringLiteral(value: string): string {
-  if (value.includes('\0')) throw new Error('string literal contains a NUL character');
-  return quoteString(value);
+  if (!value.includes('\0')) return quoteString(value);
+  return `(${value.split('\0').map(quoteString).join(' || chr(0) || ')})`;
 }
 
 /** A finite number as SQL text; BIGINT for integers, DOUBLE otherwise. */
