@@ -36,7 +36,7 @@ function joined(terms: string[], operator: string): string {
 
 /**
  * DuckDB nests every other operator (`a + b + c` is `(a + b) + c`) and refuses SQL more than 1000
- * expressions deep (`max_expression_depth`); a longer chain gets this engine's own error instead
- * of the parser's.
+ * expressions deep (`max_expression_depth`). Half of that leaves room for the operands' own
+ * depth; a longer chain gets this engine's error, at its place, instead of DuckDB's.
  */
-export const maxChainedOperators = 1000;
+export const maxChainedOperators = 500;
