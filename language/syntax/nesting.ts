@@ -75,12 +75,13 @@ function placeholder(first: IToken, last: IToken, text: string): IToken {
  * expressions around it. A binary node's left operand shares the node's level (that is the
  * chain's spine), and so does a pipeline's content (a subquery already sits in brackets). Only
  * nodes with operands are cut: leaves may sit in slots typed as names. Iterative, so it cannot
- * overflow on the input it guards against.
+ * overflow on the input it guards against. `alreadyReported`: the query's brackets were cut and
+ * reported, and one report per query is enough.
  */
-export function cutDeepExpressions(root: ast.Node, errors: SyntaxError[]): void {
+export function cutDeepExpressions(root: ast.Node, errors: SyntaxError[], alreadyReported: boolean): void {
   const stack: { node: ast.Node; level: number }[] = [{ node: root, level: 0 }];
   const children: { node: ast.Node; level: number }[] = [];
-  let reported = false;
+  let reported = alreadyReported;
   while (stack.length > 0) {
     const { node, level } = stack.pop()!;
     const nests = nestingKinds.has(node.kind);

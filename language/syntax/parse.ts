@@ -43,7 +43,7 @@ function parse(text: string, splitOnBlankLines: boolean): ParsedDocument {
   sharedGrammar().text = text;
   const queries: QueryNode[] = [];
   for (const group of groups) {
-    if (group.length > 0) queries.push(parseGroup(cutDeepBrackets(group, text, errors), builder, errors));
+    if (group.length > 0) queries.push(parseGroup(group, text, builder, errors));
   }
   const root: DocumentNode = { kind: 'Document', queries, start: 0, end: text.length };
   let tokens: SyntaxToken[] | undefined;
@@ -60,7 +60,10 @@ function parse(text: string, splitOnBlankLines: boolean): ParsedDocument {
   };
 }
 
-function parseGroup(group: IToken[], builder: AstBuilder, errors: SyntaxError[]): QueryNode {
+function parseGroup(tokens: IToken[], text: string, builder: AstBuilder, errors: SyntaxError[]): QueryNode {
+  const errorsBefore = errors.length;
+  const group = cutDeepBrackets(tokens, text, errors);
+  const bracketsCut = errors.length > errorsBefore;
   const parser = sharedGrammar();
   parser.input = group;
   const cst = parser.query();
@@ -77,7 +80,7 @@ function parseGroup(group: IToken[], builder: AstBuilder, errors: SyntaxError[])
     );
   }
   const query = builder.query(cst, start, end);
-  cutDeepExpressions(query, errors);
+  cutDeepExpressions(query, errors, bracketsCut);
   return query;
 }
 
