@@ -1,4 +1,5 @@
 import type { Argument, BinaryNode, Expression, ListOperatorNode, NameNode } from '../syntax/ast.ts';
+import { binaryChain } from '../syntax/visit.ts';
 import type { ScalarType } from './analyzer.ts';
 import { analyzeCall } from './calls.ts';
 import { analyzeIndex, analyzeMember, analyzeName, resolveColumn } from './names.ts';
@@ -76,18 +77,25 @@ export function checkTypeName(name: NameNode, state: AnalysisState): ScalarType 
   return type ?? 'unknown';
 }
 
+/** A chain of binary operators, its left spine in a loop: `a or b or …` may be a hundred thousand long. */
 function analyzeBinary(node: BinaryNode, context: ExpressionContext): ScalarType {
-  if (node.operator === ':') {
-    // search's `field:"term"`.
-    if (node.left.kind === 'Name') resolveColumn(node.left, context);
-    else analyzeExpression(node.left, context);
-    analyzeExpression(node.right, context);
-    return 'bool';
+  const { first, links } = binaryChain(node);
+  let left = links[0].operator === ':' && first.kind === 'Name' ? searchField(first, context) : analyzeExpression(first, context);
+  let type: ScalarType = 'unknown';
+  for (const link of links) {
+    if (link !== links[0]) context.state.types.set(link.left, left);
+    const right = analyzeExpression(link.right, context);
+    // search's `field:"term"` and every comparison are bool.
+    type = arithmeticOperators.has(link.operator) ? arithmeticType(link.operator, left, right) : 'bool';
+    left = type;
   }
-  const left = analyzeExpression(node.left, context);
-  const right = analyzeExpression(node.right, context);
-  if (arithmeticOperators.has(node.operator)) return arithmeticType(node.operator, left, right);
-  return 'bool';
+  return type;
+}
+
+/** search's `field:"term"`: the field is a column, whatever the lets say. */
+function searchField(name: NameNode, context: ExpressionContext): ScalarType {
+  resolveColumn(name, context);
+  return 'unknown';
 }
 
 function analyzeListOperator(node: ListOperatorNode, context: ExpressionContext): ScalarType {

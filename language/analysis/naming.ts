@@ -1,4 +1,5 @@
 import type { CallNode, Expression } from '../syntax/ast.ts';
+import { binaryChain } from '../syntax/visit.ts';
 import { dottedPath } from './names.ts';
 
 /**
@@ -73,8 +74,12 @@ export function findAggregationCall(expression: Expression, isAggregation: (name
     }
     case 'Paren':
       return findAggregationCall(expression.expression, isAggregation);
-    case 'Binary':
-      return findAggregationCall(expression.left, isAggregation) ?? findAggregationCall(expression.right, isAggregation);
+    case 'Binary': {
+      const { first, links } = binaryChain(expression);
+      let found = findAggregationCall(first, isAggregation);
+      for (let i = 0; !found && i < links.length; i++) found = findAggregationCall(links[i].right, isAggregation);
+      return found;
+    }
     case 'Unary':
       return findAggregationCall(expression.operand, isAggregation);
     default:

@@ -1,6 +1,7 @@
 import type { AnalyzedDocument, Column } from '../analysis/analyzer.ts';
 import { findAggregation, findOperator, findScalarFunction } from '../catalog/catalog.ts';
 import type { JoinOperator } from '../syntax/ast.ts';
+import { maxNestingDepth } from '../syntax/nesting.ts';
 import type { SyntaxToken } from '../syntax/parseResult.ts';
 import type { CompletionItem, Position, Range } from '../types.ts';
 import {
@@ -39,6 +40,8 @@ export function getCompletions(analyzed: AnalyzedDocument, position: Position): 
   const context = cursorContext(analyzed, offset);
   if (context.lexical === 'comment' || context.lexical === 'literal') return [];
   if (context.lexical === 'quotedName') return quotedNameCompletions(analyzed, context);
+  // Past the nesting limit the parser built nothing to complete against (and slots recurse per bracket).
+  if (context.frames.length > maxNestingDepth) return [];
   const slot = slotAt(analyzed, context);
   if (isMemberAccess(context)) return memberCompletions(analyzed, context, slot.columns ?? []);
   if (slot.quotedStart) return bracketCompletions(analyzed, context);

@@ -25,7 +25,7 @@ function querySymbol(parsed: ParsedDocument, query: ast.QueryNode): DocumentSymb
       const symbol = letSymbol(parsed, statement);
       if (symbol) children.push(symbol);
     } else if (statement.kind === 'ExpressionStatement') {
-      children.push(...pipelineSymbols(parsed, statement.expression));
+      for (const symbol of pipelineSymbols(parsed, statement.expression)) children.push(symbol);
     }
   }
   const range = lineIndex.rangeOf(query.start, query.end);
@@ -70,12 +70,26 @@ function operatorSymbol(parsed: ParsedDocument, operator: ast.TabularOperator): 
   };
 }
 
-/** The stages of the pipelines inside a node, not looking into those pipelines' own subqueries. */
+/**
+ * The stages of the pipelines inside a node, not looking into those pipelines' own subqueries.
+ * A loop, not recursion: between an operator and its subqueries may stand a binary chain as long
+ * as the query.
+ */
 function nestedPipelineSymbols(parsed: ParsedDocument, node: ast.Node): DocumentSymbol[] {
   const symbols: DocumentSymbol[] = [];
-  forEachChild(node, (child) => {
-    symbols.push(...(child.kind === 'Pipeline' ? pipelineSymbols(parsed, child) : nestedPipelineSymbols(parsed, child)));
-  });
+  const pending: ast.Node[] = [];
+  const children: ast.Node[] = [];
+  forEachChild(node, (child) => children.push(child));
+  while (children.length > 0) pending.push(children.pop()!);
+  while (pending.length > 0) {
+    const current = pending.pop()!;
+    if (current.kind === 'Pipeline') {
+      for (const symbol of pipelineSymbols(parsed, current)) symbols.push(symbol);
+      continue;
+    }
+    forEachChild(current, (child) => children.push(child));
+    while (children.length > 0) pending.push(children.pop()!);
+  }
   return symbols;
 }
 

@@ -621,6 +621,9 @@ export class AstBuilder {
       return { kind: 'TypeOf', typeName: this.name(node(typeOf.children as Children, 'name'), typeSpan.end), ...typeSpan };
     }
     if (token(c, 'Star')) return { kind: 'Star', ...span };
+    // The nesting guard already reported the group this token replaces.
+    const tooDeep = token(c, 'NestedTooDeeply');
+    if (tooDeep) return { kind: 'Missing', start: tooDeep.startOffset, end: tokenEnd(tooDeep) };
     return missing(span.start);
   }
 

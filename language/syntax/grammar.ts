@@ -652,6 +652,7 @@ export class AplGrammar extends CstParser {
         },
         { ALT: () => this.SUBRULE(this.parenthesized) },
         { ALT: () => this.CONSUME(t.Star) },
+        { ALT: () => this.CONSUME(t.NestedTooDeeply) },
       ]),
     });
   });
@@ -816,7 +817,7 @@ const operatorOptionNames = new Set([
 const operandStarts = new Set<TokenType>([
   t.Identifier, t.LBracket, t.LParen, t.StringLiteral, t.QuotedString, t.VerbatimString, t.UnterminatedString,
   t.LongLiteral, t.RealLiteral, t.TimespanLiteral, t.TypedLiteral, t.True, t.False, t.Null, t.Minus, t.Plus,
-  ...t.softKeywords,
+  t.NestedTooDeeply, ...t.softKeywords,
 ]);
 
 function startsOperand(tokenType: TokenType): boolean {

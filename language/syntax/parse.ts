@@ -5,6 +5,7 @@ import { tokenEnd } from './cst.ts';
 import { AplGrammar } from './grammar.ts';
 import type { ParsedDocument, SyntaxError, SyntaxToken } from './parseResult.ts';
 import { tokenize } from './lexer.ts';
+import { cutDeepBrackets, cutDeepExpressions } from './nesting.ts';
 import { LineIndex } from '../text/lineIndex.ts';
 import { hasBlankLine } from '../text/blankLines.ts';
 
@@ -42,7 +43,7 @@ function parse(text: string, splitOnBlankLines: boolean): ParsedDocument {
   sharedGrammar().text = text;
   const queries: QueryNode[] = [];
   for (const group of groups) {
-    if (group.length > 0) queries.push(parseGroup(group, builder, errors));
+    if (group.length > 0) queries.push(parseGroup(group, text, builder, errors));
   }
   const root: DocumentNode = { kind: 'Document', queries, start: 0, end: text.length };
   let tokens: SyntaxToken[] | undefined;
@@ -59,7 +60,10 @@ function parse(text: string, splitOnBlankLines: boolean): ParsedDocument {
   };
 }
 
-function parseGroup(group: IToken[], builder: AstBuilder, errors: SyntaxError[]): QueryNode {
+function parseGroup(tokens: IToken[], text: string, builder: AstBuilder, errors: SyntaxError[]): QueryNode {
+  const errorsBefore = errors.length;
+  const group = cutDeepBrackets(tokens, text, errors);
+  const bracketsCut = errors.length > errorsBefore;
   const parser = sharedGrammar();
   parser.input = group;
   const cst = parser.query();
@@ -75,7 +79,9 @@ function parseGroup(group: IToken[], builder: AstBuilder, errors: SyntaxError[])
         : { start: token.startOffset, end: tokenEnd(token), message: error.message },
     );
   }
-  return builder.query(cst, start, end);
+  const query = builder.query(cst, start, end);
+  cutDeepExpressions(query, errors, bracketsCut);
+  return query;
 }
 
 /** Groups tokens into queries: a line that is blank (comments are not blank) ends a query. */

@@ -241,6 +241,12 @@ export const Question = createToken({ name: 'Question', pattern: /\?/, label: "'
 export const Bang = createToken({ name: 'Bang', pattern: /!/, label: "'!'" });
 export const Tilde = createToken({ name: 'Tilde', pattern: /~/, label: "'~'" });
 
+/**
+ * Never lexed: stands in for a bracketed group nested past the limit (see `nesting.ts`), so the
+ * parser never descends into it. It parses as an operand and becomes a `Missing` node.
+ */
+export const NestedTooDeeply = createToken({ name: 'NestedTooDeeply', pattern: Lexer.NA, label: 'an expression' });
+
 export const softKeywords: TokenType[] = [
   Where, Extend, Project, Summarize, Count, Distinct, Take, Limit, Top, Sort, Order, Join, Lookup, Union, Search,
   Parse, Sample, GetSchema, Redact, ExternalData, Print, DataTable,
@@ -274,4 +280,6 @@ export const allTokens: TokenType[] = [
   Equals, Plus, Minus, Star, Slash, Percent, Question, Bang, Tilde,
   // Categories (never matched directly).
   StringLiteral, StringOperator, ListOperator, ComparisonOperator,
+  // Made by the parser's nesting guard, never by the lexer.
+  NestedTooDeeply,
 ];

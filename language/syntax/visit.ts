@@ -150,10 +150,19 @@ export function forEachChild(node: ast.Node, visit: (child: ast.Node) => void): 
   }
 }
 
-/** Visits a node and all its descendants, parents before children. */
+/**
+ * Visits a node and all its descendants, parents before children, in source order. A loop over
+ * an explicit stack: a chain of a hundred thousand `or` is a tree as deep as it is long.
+ */
 export function walk(node: ast.Node, visit: (node: ast.Node) => void): void {
-  visit(node);
-  forEachChild(node, (child) => walk(child, visit));
+  const stack: ast.Node[] = [node];
+  const children: ast.Node[] = [];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    visit(current);
+    forEachChild(current, (child) => children.push(child));
+    while (children.length > 0) stack.push(children.pop()!);
+  }
 }
 
 /**
@@ -172,4 +181,23 @@ export function nodePathAt(root: ast.Node, offset: number): ast.Node[] {
     current = next;
   }
   return path;
+}
+
+/**
+ * A binary chain flattened: `a or b or c` is `or(or(a, b), c)`, a tree as deep as the chain is
+ * long, so consumers walk it with a loop over `links` instead of recursing into `left`.
+ * `links[0].left` is `first`, each link's left operand is the link before it, and the last link
+ * is the node itself. `continues` may stop the spine at a link, which then counts as `first`.
+ */
+export function binaryChain(
+  node: ast.BinaryNode,
+  continues: (link: ast.BinaryNode) => boolean = () => true,
+): { first: ast.Expression; links: ast.BinaryNode[] } {
+  const links: ast.BinaryNode[] = [];
+  let current: ast.Expression = node;
+  while (current.kind === 'Binary' && (current === node || continues(current))) {
+    links.push(current);
+    current = current.left;
+  }
+  return { first: current, links: links.reverse() };
 }

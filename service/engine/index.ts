@@ -3,7 +3,8 @@
  * event tables (`events."<dataset>"`) → a plain result that `results/` turns into wire formats.
  */
 import type { DuckDBConnection, DuckDBMaterializedResult, DuckDBValue } from '@duckdb/node-api';
-import { analyzeDocument, getDiagnostics, type Expression, type Node, type QueryNode } from '../../language/index.ts';
+import { analyzeDocument, getDiagnostics, type Node, type QueryNode } from '../../language/index.ts';
+import { walk } from '../../language/syntax/visit.ts';
 import { AplQueryError, ErrorSink } from './errors.ts';
 import { engineMacros } from './compile/macros.ts';
 import { registerHostFunctions } from './compile/hostFunctions.ts';
@@ -344,15 +345,13 @@ async function storedDatasets(connection: DuckDBConnection): Promise<string[]> {
 /** Names that stand where a table is expected: pipeline sources, union and join operands. */
 function referencedNames(root: Node): Set<string> {
   const names = new Set<string>();
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) return value.forEach(visit);
-    if (!value || typeof value !== 'object') return;
-    const node = value as Node & Record<string, unknown>;
-    const tableName = (expression: Expression | undefined) => {
-      if (expression?.kind === 'Name') names.add(expression.name);
-      if (expression?.kind === 'Paren') tableName(expression.expression);
-    };
-    if (node.kind === 'Pipeline') tableName(node.source as Expression);
+  const tableName = (expression: Node | undefined): void => {
+    if (expression?.kind === 'Name') names.add(expression.name);
+    if (expression?.kind === 'Paren') tableName(expression.expression);
+  };
+  // `walk` loops rather than recursing: an `or` chain is a tree as deep as it is long.
+  walk(root, (node) => {
+    if (node.kind === 'Pipeline') tableName(node.source);
     // A query or a let that is only a dataset: `['logs']`, `let t = ['logs'];`.
     if (node.kind === 'ExpressionStatement') tableName(node.expression);
     if (node.kind === 'LetStatement') tableName(node.value);
@@ -360,9 +359,7 @@ function referencedNames(root: Node): Set<string> {
     if (node.kind === 'union' && node.tables.some((table) => table.kind === 'Wildcard' || table.kind === 'Star')) names.add(everyDataset);
     if (node.kind === 'search') names.add(everyDataset);
     if (node.kind === 'join' || node.kind === 'lookup') tableName(node.right);
-    for (const key in node) if (key !== 'kind') visit(node[key]);
-  };
-  visit(root);
+  });
   return names;
 }
 

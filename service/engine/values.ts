@@ -1,6 +1,8 @@
 import { DuckDBIntervalValue, DuckDBTimestampValue, type DuckDBValue } from '@duckdb/node-api';
 import type { ScalarType } from './compile/types.ts';
 import { formatDuration } from './compile/timeText.ts';
+import { AplQueryError } from './errors.ts';
+import { jsonDepth, maxDynamicDepth } from '../store/jsonDepth.ts';
 
 /** RFC 3339 with microseconds, trailing fractional zeros trimmed (`2024-01-01T10:00:00.5Z`). */
 export function formatMicros(micros: bigint): string {
@@ -47,6 +49,9 @@ export function toWireValue(value: DuckDBValue, type: ScalarType): unknown {
   if (value instanceof DuckDBIntervalValue) return formatDuration(intervalNanos(value));
   if (typeof value === 'bigint') return Number(value);
   if (type === 'dynamic' && typeof value === 'string') {
+    if (jsonDepth(value) > maxDynamicDepth) {
+      throw new AplQueryError(`a dynamic value in the result nests deeper than ${maxDynamicDepth} levels`, 0, 0, 'execution');
+    }
     try {
       return JSON.parse(value);
     } catch {

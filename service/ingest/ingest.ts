@@ -13,6 +13,7 @@
 import { createReadStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import type { EventStore, StoredEvent } from '../store/eventStore.ts';
+import { maxDynamicDepth, valueDepth } from '../store/jsonDepth.ts';
 import { decodeBody, type ByteCounter } from './decode.ts';
 import { flatten } from './flatten.ts';
 import { readRecords, type BodyFormat } from './formats.ts';
@@ -183,6 +184,10 @@ async function ingestEvents(
     for await (const record of records) {
       if (record === null || typeof record !== 'object' || Array.isArray(record)) {
         fail(`event must be a JSON object, got ${record === null ? 'null' : Array.isArray(record) ? 'an array' : typeof record}`);
+        continue;
+      }
+      if (valueDepth(record, maxDynamicDepth) > maxDynamicDepth) {
+        fail(`event nests deeper than ${maxDynamicDepth} levels`);
         continue;
       }
       const event = record as Record<string, unknown>;

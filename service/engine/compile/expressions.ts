@@ -1,5 +1,7 @@
 import type { Expression, CallNode, ListOperatorNode, BinaryNode, LiteralNode, TypedLiteralNode } from '../../../language/index.ts';
 import { dottedPath } from '../../../language/analysis/names.ts';
+import { binaryChain } from '../../../language/syntax/visit.ts';
+import { isLogical, logicalChainSql, maxChainedOperators } from './chains.ts';
 import { compileCall } from './functions.ts';
 import type { Compiled, ExpressionScope } from './scope.ts';
 import { ident, intervalLiteral, numberLiteral, regexEscape, stringLiteral, timestampLiteral } from './sql.ts';
@@ -315,16 +317,23 @@ export function stringTest(operator: string, left: string, right: string): strin
 }
 
 function binary(node: BinaryNode, scope: ExpressionScope): Compiled {
-  const op = node.operator;
-  if (op === 'and' || op === 'or') {
-    const left = asBool(compileExpression(node.left, scope));
-    const right = asBool(compileExpression(node.right, scope));
-    return { sql: `(${left} ${op.toUpperCase()} ${right})`, type: 'bool' };
-  }
+  if (isLogical(node.operator)) return { sql: logicalChainSql(node, (operand) => asBool(compileExpression(operand, scope))), type: 'bool' };
   const filter = scope.filterContext === true;
   if (filter) scope = { ...scope, filterContext: false };
-  if (node.left.kind === 'Star') return anyColumn(node, scope);
-  const left = compileExpression(node.left, scope);
+  // The chain's left spine in a loop: `a + b + …` may be as long as the query.
+  const { first, links } = binaryChain(node, (link) => !isLogical(link.operator));
+  if (links.length > maxChainedOperators) {
+    throw scope.errors.at(links[maxChainedOperators]!.operatorSpan.start, `more than ${maxChainedOperators} operators in one chain are more than this engine can run`);
+  }
+  let left = first.kind === 'Star' ? undefined : compileExpression(first, scope);
+  for (const link of links) left = binaryLink(link, left, scope, link === node && filter);
+  return left!;
+}
+
+/** One link of a chain; `left` is undefined for `* has "x"` (any column). */
+function binaryLink(node: BinaryNode, left: Compiled | undefined, scope: ExpressionScope, filter: boolean): Compiled {
+  const op = node.operator;
+  if (left === undefined) return anyColumn(node, scope);
   const right = compileExpression(node.right, scope);
   const negated = op.startsWith('!') && op !== '!=';
   const positive = op === '!~' ? '=~' : negated ? op.slice(1) : op;

@@ -6,6 +6,7 @@ import type { Expression, MakeSeriesOperator, OperatorOption, ParseKvOperator, R
 import { aggregateName, columnNameOf, keyName } from '../../../language/analysis/naming.ts';
 import type { ErrorSink } from '../errors.ts';
 import { compileAggregation } from './aggregations.ts';
+import { isLogical, logicalChainSql } from './chains.ts';
 import { asBool, asString, coerceTo, compileExpression, findColumn, intervalMicros, stringTest } from './expressions.ts';
 import type { Compiled, ExpressionScope } from './scope.ts';
 import { ident, regexEscape, stringLiteral } from './sql.ts';
@@ -110,7 +111,7 @@ export function searchCondition(predicate: Expression, scope: ExpressionScope, c
     if (expression.kind === 'Literal' && expression.type === 'string') return anyColumn((text) => termTest(text, String(expression.value), caseSensitive));
     if (expression.kind === 'Unary' && expression.operator === 'not') return `(NOT ${visit(expression.operand)})`;
     if (expression.kind === 'Binary') {
-      if (expression.operator === 'and' || expression.operator === 'or') return `(${visit(expression.left)} ${expression.operator.toUpperCase()} ${visit(expression.right)})`;
+      if (isLogical(expression.operator)) return logicalChainSql(expression, visit);
       if (expression.operator === ':' && expression.right.kind === 'Literal') {
         const term = String(expression.right.value);
         const field = compileExpression(expression.left, scope);

@@ -5,6 +5,7 @@
  */
 import type { Expression } from '../../../language/index.ts';
 import { columnNameOf } from '../../../language/analysis/naming.ts';
+import { binaryChain } from '../../../language/syntax/visit.ts';
 
 const comparisons = new Set(['<', '<=', '>', '>=', '==']);
 
@@ -37,10 +38,17 @@ export function timeBounds(predicate: Expression): { bounds: Expression[]; onlyB
   return { bounds, onlyBounds: bounds.length === parts.length };
 }
 
+/** The `and`ed parts, in source order; a loop, since an `and` chain may be as long as the query. */
 function conjuncts(predicate: Expression): Expression[] {
-  if (predicate.kind === 'Paren') return conjuncts(predicate.expression);
-  if (predicate.kind === 'Binary' && predicate.operator === 'and') return [...conjuncts(predicate.left), ...conjuncts(predicate.right)];
-  return [predicate];
+  const parts: Expression[] = [];
+  const pending = [predicate];
+  while (pending.length > 0) {
+    const part = pending.pop()!;
+    if (part.kind === 'Paren') pending.push(part.expression);
+    else if (part.kind === 'Binary' && part.operator === 'and') pending.push(part.right, part.left);
+    else parts.push(part);
+  }
+  return parts;
 }
 
 function isBound(predicate: Expression): boolean {
@@ -63,8 +71,10 @@ function isRowIndependent(expression: Expression): boolean {
       return isRowIndependent(expression.expression);
     case 'Unary':
       return isRowIndependent(expression.operand);
-    case 'Binary':
-      return ['+', '-', '*', '/'].includes(expression.operator) && isRowIndependent(expression.left) && isRowIndependent(expression.right);
+    case 'Binary': {
+      const { first, links } = binaryChain(expression);
+      return links.every((link) => ['+', '-', '*', '/'].includes(link.operator) && isRowIndependent(link.right)) && isRowIndependent(first);
+    }
     case 'Call':
       return rowIndependent.has(expression.callee.name) && expression.args.every((arg) => arg.kind !== 'NamedArgument' && isRowIndependent(arg));
     default:
