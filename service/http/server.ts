@@ -45,8 +45,10 @@ export function createRequestListener(options: Omit<HttpServerOptions, 'host' | 
     const method = request.method ?? 'GET';
     const path = url.pathname;
     const headers = { 'X-Axiom-Trace-Id': traceId, ...limitHeaders(path) };
+    // A reply whose body cannot be written as JSON is the service's fault: it becomes a 500, not a dropped connection.
     handle(request, response, method, url, router, options)
-      .catch((error: unknown) => replyForError(error, method, path, options))
+      .then(encode)
+      .catch((error: unknown) => encode(replyForError(error, method, path, options)))
       .then((reply) => send(response, reply, headers))
       .catch(() => response.destroy());
   };
@@ -118,19 +120,29 @@ function replyForError(
   return { status: 500, body: { code: 500, message: 'internal server error' } };
 }
 
-function send(response: ServerResponse, reply: Reply, common: Record<string, string>): void {
+/** A reply with its body written out. */
+interface EncodedReply extends Omit<Reply, 'body'> {
+  payload?: Buffer;
+}
+
+function encode(reply: Reply): EncodedReply {
+  const { body, ...rest } = reply;
+  if (reply.status === 204 || body === undefined) return rest;
+  return { ...rest, payload: Buffer.from(JSON.stringify(body), 'utf8') };
+}
+
+function send(response: ServerResponse, reply: EncodedReply, common: Record<string, string>): void {
   const headers: Record<string, string> = { ...common, ...reply.headers };
-  if (reply.status === 204 || reply.body === undefined) {
+  if (reply.payload === undefined) {
     response.writeHead(reply.status, headers);
     response.end();
   } else {
-    const payload = Buffer.from(JSON.stringify(reply.body), 'utf8');
     response.writeHead(reply.status, {
       'Content-Type': 'application/json',
-      'Content-Length': String(payload.byteLength),
+      'Content-Length': String(reply.payload.byteLength),
       ...headers,
     });
-    response.end(payload);
+    response.end(reply.payload);
   }
   if (headers.Connection === 'close') response.once('finish', () => response.req.destroy());
 }

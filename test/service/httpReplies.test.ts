@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { createAuthenticator } from '../../service/auth/authenticate.ts';
+import { loadCredentials } from '../../service/auth/personal.ts';
+import { startHttpServer, type RunningHttpServer } from '../../service/http/server.ts';
+import type { Route } from '../../service/http/types.ts';
+import { openServices } from '../../service/index.ts';
+import type { Services } from '../../service/services.ts';
+
+describe('service: replies that cannot be written', () => {
+  const token = 'xapt-replies-test';
+  const internalErrors: unknown[] = [];
+  let dataDir: string;
+  let services: Services;
+  let http: RunningHttpServer;
+  // Bodies JSON cannot write: a BigInt, and an object nested past the stack.
+  let deep: unknown = 1;
+  for (let i = 0; i < 100_000; i++) deep = [deep];
+  const routes: Route[] = [
+    { method: 'GET', path: '/bigint', handler: async () => ({ status: 200, body: { n: 1n } }) },
+    { method: 'GET', path: '/deep', handler: async () => ({ status: 200, body: deep }) },
+    { method: 'GET', path: '/fine', handler: async () => ({ status: 200, body: { ok: true } }) },
+  ];
+
+  before(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'apl-replies-'));
+    services = await openServices({ dataDir, maxBodyBytes: 1024 });
+    const credentials = loadCredentials(dataDir, { APL_ADMIN_TOKEN: token });
+    http = await startHttpServer({
+      host: '127.0.0.1',
+      port: 0,
+      routes,
+      services,
+      authenticator: createAuthenticator(credentials, services.tokens),
+      onInternalError: (error) => internalErrors.push(error),
+    });
+  });
+  after(async () => {
+    await http.close();
+    await services.database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const get = (path: string) => fetch(http.url + path, { headers: { Authorization: `Bearer ${token}`, 'X-Axiom-Org-Id': 'local' } });
+
+  it('answers 500 with the error body instead of dropping the connection, and goes on serving', async () => {
+    for (const path of ['/bigint', '/deep']) {
+      const response = await get(path);
+      assert.equal(response.status, 500, path);
+      assert.deepEqual(await response.json(), { code: 500, message: 'internal server error' });
+    }
+    assert.equal(internalErrors.length, 2, 'each is reported as the service’s fault');
+    assert.deepEqual(await (await get('/fine')).json(), { ok: true });
+  });
+});
