@@ -39,11 +39,12 @@ export function optionalBoolean(body: JsonObject, field: string): boolean | unde
   return value;
 }
 
+/** An integer from `minimum` up to the largest exact one (which a BIGINT column also holds). */
 export function optionalInteger(body: JsonObject, field: string, minimum = 0): number | undefined {
   const value = body[field];
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < minimum) {
-    throw wrong(field, `an integer ≥ ${minimum}`);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < minimum) {
+    throw wrong(field, `an integer from ${minimum} to ${Number.MAX_SAFE_INTEGER}`);
   }
   return value;
 }
