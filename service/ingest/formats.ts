@@ -59,10 +59,10 @@ async function* readJson(bytes: AsyncIterable<Uint8Array>): AsyncGenerator<unkno
 }
 
 async function* readCsv(bytes: AsyncIterable<Uint8Array>, options: CsvOptions): AsyncGenerator<unknown> {
-  const header = options.fields.length > 0 ? options.fields : undefined;
+  const header = options.fields.length > 0 ? checkedHeader(options.fields) : undefined;
   const parser = parseCsv({
     delimiter: options.delimiter,
-    columns: header ?? ((names: string[]) => names.map((name) => name.trim())),
+    columns: header ?? ((names: string[]) => checkedHeader(names.map((name) => name.trim()))),
     relax_column_count: true,
     skip_empty_lines: true,
     bom: true,
@@ -78,4 +78,15 @@ async function* readCsv(bytes: AsyncIterable<Uint8Array>, options: CsvOptions): 
   } finally {
     source.destroy();
   }
+}
+
+/** Column names must be there and differ: an empty or repeated one would name no field, or two values. */
+function checkedHeader(names: string[]): string[] {
+  const seen = new Set<string>();
+  names.forEach((name, index) => {
+    if (name === '') throw new HttpError(400, `invalid CSV header: column ${index + 1} has no name`);
+    if (seen.has(name)) throw new HttpError(400, `invalid CSV header: column ${index + 1} repeats the name "${name}"`);
+    seen.add(name);
+  });
+  return names;
 }
