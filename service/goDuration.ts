@@ -11,7 +11,10 @@ const unitMilliseconds: Record<string, number> = {
   h: 3_600_000,
 };
 
-/** Milliseconds, or undefined when the text is not a Go duration. */
+/** The longest Go duration: int64 nanoseconds (about 292 years); Go's ParseDuration refuses longer ones. */
+export const maxGoDurationMilliseconds = 9_223_372_036_854.775807;
+
+/** Milliseconds, or undefined when the text is not a Go duration or is out of Go's range. */
 export function parseGoDuration(text: string): number | undefined {
   const match = /^([-+]?)((?:\d+(?:\.\d*)?|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+$/.exec(text);
   if (text === '0') return 0;
@@ -21,5 +24,6 @@ export function parseGoDuration(text: string): number | undefined {
   for (const part of text.slice(match[1]!.length).matchAll(/(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h)/g)) {
     total += Number(part[1]) * unitMilliseconds[part[2]!]!;
   }
+  if (!(total <= maxGoDurationMilliseconds)) return undefined;
   return sign * total;
 }

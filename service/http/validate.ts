@@ -2,6 +2,7 @@
  * Checks of decoded JSON bodies. Each failure is a 400 naming the field and what it should be, so a
  * caller sending a wrong type learns exactly what to fix.
  */
+import { Ajv } from 'ajv';
 import { isZeroTime, parseTimestamp } from '../time.ts';
 import { HttpError } from './types.ts';
 
@@ -38,11 +39,12 @@ export function optionalBoolean(body: JsonObject, field: string): boolean | unde
   return value;
 }
 
+/** An integer from `minimum` up to the largest exact one (which a BIGINT column also holds). */
 export function optionalInteger(body: JsonObject, field: string, minimum = 0): number | undefined {
   const value = body[field];
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < minimum) {
-    throw wrong(field, `an integer ≥ ${minimum}`);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < minimum) {
+    throw wrong(field, `an integer from ${minimum} to ${Number.MAX_SAFE_INTEGER}`);
   }
   return value;
 }
@@ -63,4 +65,41 @@ export function optionalTimestamp(body: JsonObject, field: string): Date | undef
   const date = typeof value === 'string' ? parseTimestamp(value) : undefined;
   if (date === undefined) throw wrong(field, 'an RFC 3339 timestamp such as "2026-01-01T00:00:00Z"');
   return isZeroTime(date) ? undefined : date;
+}
+
+/** Deeper JSON than this is refused before any schema walks it (validators and planners recurse). */
+export const maxBodyDepth = 64;
+
+/** Whether `value` nests objects and arrays deeper than `limit`; iterative, so any depth is safe. */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth > limit) return true;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) {
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
+const ajv = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true });
+
+/**
+ * A checker of decoded JSON bodies against a JSON schema, compiled once (call at module load).
+ * Its 400 names the path of the first bad value: `invalid request body: /groupBy must be array`.
+ */
+export function bodySchema<T>(schema: object): (body: unknown) => T {
+  const validate = ajv.compile(schema);
+  return (body) => {
+    if (nestsDeeperThan(body, maxBodyDepth)) {
+      throw new HttpError(400, `invalid request body: nested deeper than ${maxBodyDepth} levels`);
+    }
+    if (validate(body)) return body as T;
+    const error = validate.errors?.[0];
+    const where = error?.instancePath || '/';
+    const detail = error?.keyword === 'additionalProperties' ? `${error.message} "${error.params.additionalProperty}"` : error?.message;
+    throw new HttpError(400, `invalid request body: ${where} ${detail ?? 'is invalid'}`);
+  };
 }

@@ -18,7 +18,7 @@ import { decodeBody, type ByteCounter } from './decode.ts';
 import { flatten } from './flatten.ts';
 import { readRecords, type BodyFormat } from './formats.ts';
 import { ReadJsonIngest } from './readJsonIngest.ts';
-import { Layout, parseTimestamp } from './timestamps.ts';
+import { Layout, parseTimestamp, withinTimeRange } from './timestamps.ts';
 
 /** The status body, keys exactly as the reference lists them. */
 export interface IngestStatus {
@@ -199,6 +199,10 @@ async function ingestEvents(
         const parsed = parseTimestamp(raw, layout);
         if (parsed === undefined) {
           fail(`cannot parse timestamp field ${timestampField}: ${JSON.stringify(raw)}`);
+          continue;
+        }
+        if (!withinTimeRange(parsed)) {
+          fail(`timestamp field ${timestampField} is outside years 0001 to 9999: ${JSON.stringify(raw)}`);
           continue;
         }
         time = parsed;

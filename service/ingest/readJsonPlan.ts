@@ -54,7 +54,8 @@ export function planReadJson(shape: NdjsonShape, labels: Readonly<Record<string,
   let time = '';
   if (shape.timeKinds === timeKind.isoString) {
     readColumns.push(`'_time': 'VARCHAR'`);
-    time = `CAST(NULLIF("_time", '') AS TIMESTAMP)`;
+    // Four-digit years: only year 0000 is outside the range.
+    time = `CASE WHEN starts_with("_time", '0000') THEN ${outOfRange} ELSE CAST(NULLIF("_time", '') AS TIMESTAMP) END`;
   } else if (shape.timeKinds === timeKind.number) {
     readColumns.push(`'_time': 'DOUBLE'`);
     time = epochSql('"_time"');
@@ -182,9 +183,17 @@ function labelSql(value: unknown): { type: FieldType; sql: string } | undefined 
   }
 }
 
+/**
+ * Fails the insert for a time outside the years the per-event path stores (timestamps.ts
+ * withinTimeRange): that path then stores the request and counts the event as failed, so both
+ * paths refuse the same events.
+ */
+const outOfRange = "error('_time out of range')";
+
 /** Epoch seconds, milliseconds, microseconds or nanoseconds by magnitude, as timestamps.ts reads them. */
 function epochSql(value: string): string {
   const micros = `CASE WHEN abs(${value}) < 1e11 THEN ${value} * 1e6 WHEN abs(${value}) < 1e14 THEN ${value} * 1e3
     WHEN abs(${value}) < 1e17 THEN ${value} ELSE ${value} / 1e3 END`;
-  return `make_timestamp(CAST(floor(${micros} + 0.5) AS BIGINT))`;
+  return `CASE WHEN ${value} IS NULL OR (${micros} >= -62135596800000000 AND ${micros} < 253402300800000000)
+    THEN make_timestamp(CAST(floor(${micros} + 0.5) AS BIGINT)) ELSE ${outOfRange} END`;
 }

@@ -9,6 +9,18 @@
 const isoPattern =
   /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
 
+/**
+ * Event times outside years 0001-9999 are refused per event: RFC 3339, which the public service
+ * answers times in, has four-digit years (Go's time.Time cannot write others as JSON).
+ */
+const earliestMicros = -62_135_596_800_000_000; // 0001-01-01T00:00:00Z
+/** Exclusive: microseconds this large are not exact doubles, so the bound is the next year's start. */
+const endMicros = 253_402_300_800_000_000; // 10000-01-01T00:00:00Z
+
+export function withinTimeRange(micros: number): boolean {
+  return micros >= earliestMicros && micros < endMicros;
+}
+
 export function parseTimestamp(value: unknown, layout?: Layout): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? fromEpoch(value) : undefined;
   if (typeof value !== 'string') return undefined;
@@ -23,11 +35,16 @@ export function parseTimestamp(value: unknown, layout?: Layout): number | undefi
   const match = isoPattern.exec(text);
   if (match) {
     const [, year, month, day, hour = '0', minute = '0', second = '0', fraction = '', zone] = match;
-    const millis = Date.UTC(+year!, +month! - 1, +day!, +hour, +minute, +second);
+    const millis = utcMillis(+year!, +month! - 1, +day!, +hour, +minute, +second);
     return millis * 1000 + fractionMicros(fraction) - zoneOffsetMinutes(zone) * 60e6;
   }
   const millis = Date.parse(text);
   return Number.isNaN(millis) ? undefined : millis * 1000;
+}
+
+/** Date.UTC, except that years 0-99 stay themselves (Date.UTC reads them as 1900-1999). */
+function utcMillis(year: number, monthIndex: number, day: number, hour: number, minute: number, second: number): number {
+  return new Date(0).setUTCFullYear(year, monthIndex, day) + ((hour * 60 + minute) * 60 + second) * 1000;
 }
 
 function fromEpoch(value: number): number {
@@ -165,7 +182,7 @@ export class Layout {
     }
     if (pm !== undefined && pm) hour += 12;
     if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60) return undefined;
-    const millis = yday > 0 ? Date.UTC(year, 0, yday, hour, minute, second) : Date.UTC(year, month - 1, day, hour, minute, second);
+    const millis = yday > 0 ? utcMillis(year, 0, yday, hour, minute, second) : utcMillis(year, month - 1, day, hour, minute, second);
     return millis * 1000 + micros - offset * 60e6;
   }
 }

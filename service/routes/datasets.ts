@@ -72,7 +72,7 @@ export async function trimDataset(context: RequestContext): Promise<number> {
   const text = requiredString(body, 'maxDuration');
   const duration = parseGoDuration(text);
   if (duration === undefined || duration < 0) {
-    throw new HttpError(400, `invalid request body: "maxDuration" must be a duration such as "1h" or "30m0s", got "${text}"`);
+    throw new HttpError(400, `invalid request body: "maxDuration" must be a duration such as "1h" or "30m0s" (at most 2562047h), got "${text}"`);
   }
   const dataset = await existing(context);
   return context.services.events.trimDataset(dataset.name, new Date(Date.now() - duration));

@@ -11,6 +11,7 @@ import { toTabular } from '../engine/results/tabular.ts';
 import { sortRows, structuredToApl, type StructuredQuery } from '../engine/structured.ts';
 import { HttpError, notFound, type RequestContext, type Route } from '../http/types.ts';
 import { expectObject, optionalString } from '../http/validate.ts';
+import { structuredQueryBody } from './structuredQueryBody.ts';
 import { fieldObjects } from './datasets.ts';
 
 const queryRead = datasetCapability('query', 'read');
@@ -68,11 +69,10 @@ function rangeTime(value: unknown, key: string): string | undefined {
   return value.startsWith('0001-01-01') ? undefined : value;
 }
 
-async function answerStructured(context: RequestContext, dataset: string, body: Record<string, unknown>) {
-  const query = body as StructuredQuery;
+async function answerStructured(context: RequestContext, dataset: string, query: StructuredQuery) {
   const compiled = withQueryErrors(() => structuredToApl(dataset, query));
-  const startTime = rangeTime(body.startTime, 'startTime');
-  const endTime = rangeTime(body.endTime, 'endTime');
+  const startTime = rangeTime(query.startTime, 'startTime');
+  const endTime = rangeTime(query.endTime, 'endTime');
   const result = await runQuery(context, { apl: compiled.apl, startTime, endTime });
   if (result.totals && query.order?.length) result.totals = { ...result.totals, rows: sortRows(result.totals.rows, result.totals.columns, query.order) };
   const legacy = toLegacy(result);
@@ -119,7 +119,7 @@ export const queryRoutes: Route[] = [
     path: '/v1/datasets/:id/query',
     capability: queryRead,
     handler: async (context) => {
-      const body = expectObject(await context.json());
+      const body = structuredQueryBody(await context.json());
       if (!(await context.services.datasets.get(context.params.id!))) throw notFound(`dataset "${context.params.id}"`);
       return answerStructured(context, context.params.id!, body);
     },

@@ -5,11 +5,20 @@ import { parseDatasetCapabilities, parseOrgCapabilities, type TokenInput } from 
 import { HttpError, notFound, type Route } from '../http/types.ts';
 import { expectObject, optionalString, optionalTimestamp, requiredString, type JsonObject } from '../http/validate.ts';
 
+/** An optional expiry, refused when it has already passed: such a token could never be used. */
+function futureTimestamp(body: JsonObject, field: string): Date | undefined {
+  const date = optionalTimestamp(body, field);
+  if (date !== undefined && date.getTime() <= Date.now()) {
+    throw new HttpError(400, `invalid request body: "${field}" must be in the future, got ${date.toISOString()}`);
+  }
+  return date;
+}
+
 function tokenInput(body: JsonObject): TokenInput {
   return {
     name: requiredString(body, 'name'),
     description: optionalString(body, 'description') ?? '',
-    expiresAt: optionalTimestamp(body, 'expiresAt'),
+    expiresAt: futureTimestamp(body, 'expiresAt'),
     datasetCapabilities: parseDatasetCapabilities(body.datasetCapabilities),
     orgCapabilities: parseOrgCapabilities(body.orgCapabilities),
   };
@@ -69,7 +78,7 @@ export const tokenRoutes: Route[] = [
       const regenerated = await context.services.tokens.regenerate(
         context.params.id!,
         existingExpiresAt,
-        optionalTimestamp(body, 'newTokenExpiresAt'),
+        futureTimestamp(body, 'newTokenExpiresAt'),
         replacement,
         // Regenerating hands out a secret for the new token's capabilities, so the caller must hold them.
         (input) => assertGrantable(context.principal, input),

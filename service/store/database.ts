@@ -3,13 +3,14 @@
  * datasets (and their fields' metadata), tokens, annotations and the user, and the event tables the
  * event store creates beside them.
  */
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 import { IdleCheckpoint } from './idleCheckpoint.ts';
 import { memorySettings } from './memoryLimit.ts';
 import { migrateStoredNames } from './storedNamesMigration.ts';
+import { makeDatabaseFilesPrivate, makeDataDirPrivate } from './privateFiles.ts';
 
 export type SqlParams = DuckDBValue[] | Record<string, DuckDBValue>;
 export type Row = Record<string, unknown>;
@@ -104,9 +105,11 @@ export class Database implements Queryable {
    * `<dataDir>/duckdb.tmp`.
    */
   static async open(dataDir: string, threads = duckdbThreads(), memoryLimitBytes?: number): Promise<Database> {
-    mkdirSync(dataDir, { recursive: true });
+    makeDataDirPrivate(dataDir);
     const path = join(dataDir, 'apl.duckdb');
+    makeDatabaseFilesPrivate(path);
     const instance = await DuckDBInstance.create(path, { ...duckdbOptions(threads), ...memorySettings(dataDir, memoryLimitBytes) });
+    makeDatabaseFilesPrivate(path);
     const connection = await instance.connect();
     await connection.run(metadataSchema);
     await migrateStoredNames(connection);

@@ -22,6 +22,7 @@
  */
 import { DatasetLocks, type HeldLock } from './datasetLocks.ts';
 import { logicalName, storedIdent, storedName } from './storedNames.ts';
+import { rebuildFromColumns, rebuildWithColumns } from './tableRebuild.ts';
 import { DuckDBDataChunk, TIMESTAMP, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import {
   chunkType,
@@ -339,6 +340,14 @@ export class EventWriter {
   /** Adds missing columns and widens columns whose type no longer holds every value. */
   private async evolve(wanted: Map<string, FieldType>): Promise<void> {
     const table = eventTable(this.dataset);
+    const added = [...wanted].filter(([name]) => !this.columns.has(name));
+    if (added.length >= rebuildFromColumns) {
+      if (!this.lock.upgrade()) throw new SharedWriterError(this.dataset, added[0]![0]);
+      this.altered = true;
+      const present = [...this.columns.keys()];
+      for (const [name, type] of added) this.columns.set(name, type);
+      await rebuildWithColumns(this.connection, eventSchema, this.dataset, present, this.columns);
+    }
     for (const [name, type] of wanted) {
       if (!needsChange(this.columns, name, type)) continue;
       if (!this.lock.upgrade()) throw new SharedWriterError(this.dataset, name);

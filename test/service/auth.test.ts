@@ -184,12 +184,13 @@ describe('service: auth matrix', () => {
   let powerless: string;
   before(async () => {
     service = await startTestService();
-    // Every capability there is, but expired a while ago.
+    // Every capability there is, but expired (a token cannot be created already expired).
+    const expiresAt = new Date(Date.now() + 1000);
     expired = (
       await service.call('POST', '/v2/tokens', {
         body: {
           name: 'expired',
-          expiresAt: '2020-01-01T00:00:00Z',
+          expiresAt: expiresAt.toISOString(),
           datasetCapabilities: { '*': { query: ['read'], trim: ['update'], vacuum: ['update'], ingest: ['create'] } },
           orgCapabilities: {
             datasets: ['create', 'read', 'update', 'delete'],
@@ -201,6 +202,8 @@ describe('service: auth matrix', () => {
       })
     ).body.token;
     powerless = (await service.call('POST', '/v2/tokens', { body: { name: 'powerless' } })).body.token;
+    assert.equal(typeof expired, 'string');
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiresAt.getTime() - Date.now() + 50)));
   });
   after(() => service.stop());
 

@@ -52,6 +52,15 @@ describe('service: error bodies', () => {
     await expectError(service.call('POST', '/v1/datasets/_apl?format=csv', { body: { apl: 'x' } }), 400, /"format"/);
   });
 
+  it('answers numbers and durations past what can be stored with 400, not 500', async () => {
+    assert.equal((await service.call('POST', '/v2/datasets', { body: { name: 'ranges', description: '' } })).status, 200);
+    await expectError(service.call('POST', '/v2/datasets/ranges/trim', { body: { maxDuration: '9999999999999999999h' } }), 400, /"maxDuration"/);
+    await expectError(service.call('POST', '/v1/datasets/ranges/trim', { body: { maxDuration: '2562048h' } }), 400, /"maxDuration"/);
+    assert.equal((await service.call('POST', '/v2/datasets/ranges/trim', { body: { maxDuration: '2562047h' } })).status, 204);
+    await expectError(service.call('POST', '/v2/datasets', { body: { name: 'huge', retentionDays: 1e300 } }), 400, /"retentionDays"/);
+    await expectError(service.call('PUT', '/v2/datasets/ranges', { body: { retentionDays: 2 ** 63 } }), 400, /"retentionDays"/);
+  });
+
   it('refuses a second dataset of the same name with 409', async () => {
     assert.equal((await service.call('POST', '/v2/datasets', { body: { name: 'twice' } })).status, 200);
     await expectError(service.call('POST', '/v2/datasets', { body: { name: 'twice' } }), 409, /already exists/);

@@ -200,4 +200,30 @@ describe('event store on a DuckDB file', () => {
       ['_time', '_sysTime', 'a"b', 'x.y.z'],
     );
   });
+  it('adds hundreds of fields at once by remaking the table, keeping rows, types, object columns and NOT NULL times', async () => {
+    await store.createDataset('wide');
+    await store.append('wide', [event({ n: 1, text: 'kept' })], [{ name: 'map', type: 'object' }]);
+    await store.append('wide', [event({ map: { a: 1 }, n: 2 }, base + 1)]);
+    const many = Object.fromEntries(Array.from({ length: 300 }, (_, index) => [`f${index}`, index]));
+    await store.append('wide', [event({ ...many, n: 3, extra: 'x' }, base + 2)]);
+    const fields = await store.fields('wide');
+    assert.equal(fields.length, 2 + 3 + 301);
+    assert.deepEqual(fields.slice(0, 5), [
+      { name: '_time', type: 'datetime' },
+      { name: '_sysTime', type: 'datetime' },
+      { name: 'map', type: 'object' },
+      { name: 'n', type: 'integer' },
+      { name: 'text', type: 'string' },
+    ]);
+    assert.ok(fields.some((field) => field.name === 'f299' && field.type === 'integer'));
+    const stored = await rows('wide');
+    assert.deepEqual(stored.map((row) => [row.n, row.text, row.f299 ?? null]), [[1n, 'kept', null], [2n, null, null], [3n, null, 299n]]);
+    const nullable = await database.all(
+      `SELECT column_name, is_nullable FROM duckdb_columns() WHERE schema_name = 'events' AND table_name = 'wide' AND column_name LIKE '\\_%' ESCAPE '\\'`,
+    );
+    assert.deepEqual(nullable.map((row) => [row.column_name, row.is_nullable]).sort(), [['_sysTime', false], ['_time', false]]);
+    // Still one table of that name, and a later request adds to it as usual.
+    await store.append('wide', [event({ n: 4, later: true }, base + 3)]);
+    assert.equal(await store.count('wide'), 4);
+  });
 });

@@ -9,7 +9,7 @@ describe('ingest over HTTP', () => {
   let service: TestService;
   before(async () => {
     service = await startTestService({ maxBodyBytes: 64 * 1024 });
-    for (const name of ['http-json', 'http-ndjson', 'http-csv', 'http-bad', 'http-spool']) {
+    for (const name of ['http-json', 'http-ndjson', 'http-csv', 'http-bad', 'http-spool', 'http-times', 'http-epochs']) {
       assert.equal((await service.call('POST', '/v2/datasets', { body: { name, description: '' } })).status, 200);
     }
   });
@@ -85,6 +85,34 @@ describe('ingest over HTTP', () => {
     assert.match(missing.body.message, /not found/);
     const ok = await ingest('http-bad', '[{"a":1}]', { 'Content-Type': 'application/json' });
     assert.equal(ok.body.ingested, 1);
+  });
+
+  it('refuses events whose time is outside years 0001-9999 one by one, in the status failures', async () => {
+    const ndjson = { 'Content-Type': 'application/x-ndjson' };
+    const outside = [1e300, -1e300, 1.7e308, '99999-01-01', '0000-06-01T00:00:00Z', -9e16];
+    const mixed = [...outside.map((time) => ({ _time: time })), { _time: '2026-01-01T00:00:00Z', kept: true }];
+    const reply = await ingest('http-times', mixed.map((event) => JSON.stringify(event)).join('\n'), ndjson);
+    assert.equal(reply.status, 200);
+    assert.equal(reply.body.ingested, 1);
+    assert.equal(reply.body.failed, outside.length);
+    for (const failure of reply.body.failures) assert.match(failure.error, /outside years 0001 to 9999/);
+    // The same through timestamp-field, and with only epoch numbers (which read_json could store).
+    const field = await ingest('http-times', '{"t":1e300}\n{"t":1}', ndjson, '?timestamp-field=t');
+    assert.deepEqual([field.body.ingested, field.body.failed], [1, 1]);
+    const epochs = await ingest('http-epochs', '{"_time":-9e16}\n{"_time":1.7e9}', ndjson);
+    assert.deepEqual([epochs.body.ingested, epochs.body.failed], [1, 1]);
+    assert.equal(await service.services.events.count('http-epochs'), 1);
+  });
+
+  it('refuses a CSV header with an empty or repeated column name with 400', async () => {
+    const csv = { 'Content-Type': 'text/csv' };
+    for (const header of ['a,,b', ',a', 'a,', '"",b', ' ,b', 'a,b,a']) {
+      const reply = await ingest('http-csv', `${header}\n1,2,3\n`, csv);
+      assert.equal(reply.status, 400, header);
+      assert.match(reply.body.message, /invalid CSV header: column \d (has no name|repeats the name "a")/, header);
+    }
+    const given = await ingest('http-csv', '1,2\n', { ...csv, 'X-Axiom-CSV-Fields': 'x,x' });
+    assert.equal(given.status, 400);
   });
 
   it('leaves no spooled segment behind, whether a request succeeds, falls back or fails', async () => {

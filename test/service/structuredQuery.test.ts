@@ -157,6 +157,34 @@ describe('POST /v1/datasets/{id}/query', () => {
     assert.equal((await service.call('POST', '/v1/datasets/absent/query', { body: {} })).status, 404);
   });
 
+  it('answers 400 naming the path of a value of the wrong JSON type', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ groupBy: 'msg' }, '/groupBy must be array'],
+      [{ order: 'x' }, '/order must be array'],
+      [{ aggregations: [null] }, '/aggregations/0 must be object'],
+      [{ project: [null] }, '/project/0 must be object'],
+      [{ virtualFields: [null] }, '/virtualFields/0 must be object'],
+      [{ filter: { op: 'and', children: 'x' } }, '/filter/children must be array'],
+      [{ resolution: 5 }, '/resolution must be string'],
+      [{ limit: 1.5 }, '/limit must be integer'],
+    ];
+    for (const [body, message] of cases) {
+      const reply = await structured(body);
+      assert.equal(reply.status, 400, JSON.stringify(body));
+      assert.equal(reply.body.code, 400);
+      assert.ok(reply.body.message.startsWith(`invalid request body: ${message}`), reply.body.message);
+    }
+    // Written by hand: JSON.stringify itself recurses.
+    const levels = 10_000;
+    const deep = `${'{"op":"and","children":['.repeat(levels)}{"op":"exists","field":"id"}${']}'.repeat(levels)}`;
+    const nested = await service.call('POST', '/v1/datasets/web/query', {
+      rawBody: `{"filter":${deep}}`,
+      headers: { 'Content-Type': 'application/json' },
+    });
+    assert.equal(nested.status, 400);
+    assert.match(nested.body.message, /nested deeper than/);
+  });
+
   it('keeps quotes and backslashes in values and names inert', async () => {
     const reply = await structured({ filter: { op: 'contains', field: 'uri', value: `"' | take 1 //\\` } });
     assert.equal(reply.status, 200);

@@ -88,12 +88,28 @@ describe('service: token regeneration and expiry', () => {
   });
 
   it('rejects a token past its expiresAt and accepts one before it', async () => {
-    const past = await create({ name: 'past', expiresAt: new Date(Date.now() - 1000).toISOString(), ...readDatasets });
+    const soon = await create({ name: 'soon', expiresAt: new Date(Date.now() + 1000).toISOString(), ...readDatasets });
     const future = await create({ name: 'future', expiresAt: new Date(Date.now() + 3_600_000).toISOString(), ...readDatasets });
-    const refused = await service.call('GET', '/v2/datasets', { token: past.token });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const refused = await service.call('GET', '/v2/datasets', { token: soon.token });
     assert.equal(refused.status, 401);
     assert.match(refused.body.message, /expired/);
     assert.equal(await canListDatasets(future.token), 200);
+  });
+
+  it('refuses to create a token whose expiresAt has passed, or to regenerate one into the past', async () => {
+    const past = new Date(Date.now() - 1000).toISOString();
+    const refused = await service.call('POST', '/v2/tokens', { body: { name: 'past', expiresAt: past, ...readDatasets } });
+    assert.equal(refused.status, 400);
+    assert.match(refused.body.message, /"expiresAt" must be in the future/);
+    const listed = await service.call('GET', '/v2/tokens');
+    assert.equal(listed.body.some((token: { name: string }) => token.name === 'past'), false);
+    const old = await create({ name: 'regenerated', ...readDatasets });
+    const regenerate = await service.call('POST', `/v2/tokens/${old.id}/regenerate`, {
+      body: { existingTokenExpiresAt: new Date().toISOString(), newTokenExpiresAt: past },
+    });
+    assert.equal(regenerate.status, 400);
+    assert.match(regenerate.body.message, /"newTokenExpiresAt" must be in the future/);
   });
 
   it('stops a deleted token at once', async () => {
