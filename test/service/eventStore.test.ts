@@ -4,6 +4,7 @@ import type { Database } from '../../service/store/database.ts';
 import { eventTable, SharedWriterError, type EventStore, type StoredEvent } from '../../service/store/eventStore.ts';
 import { openStoreFixture, type StoreFixture } from './storeFixture.ts';
 import { Timespan } from '../../service/store/fieldTypes.ts';
+import { storedName } from '../../service/store/storedNames.ts';
 
 const hour = 3600 * 1e6;
 const base = Date.UTC(2026, 0, 1) * 1000;
@@ -221,7 +222,7 @@ describe('event store on a DuckDB file', () => {
     const nullable = await database.all(
       `SELECT column_name, is_nullable FROM duckdb_columns() WHERE schema_name = 'events' AND table_name = 'wide' AND column_name LIKE '\\_%' ESCAPE '\\'`,
     );
-    assert.deepEqual(nullable.map((row) => [row.column_name, row.is_nullable]).sort(), [['_sysTime', false], ['_time', false]]);
+    assert.deepEqual(nullable.map((row) => [row.column_name, row.is_nullable]).sort(), [[storedName('_sysTime'), false], ['_time', false]]);
     // Still one table of that name, and a later request adds to it as usual.
     await store.append('wide', [event({ n: 4, later: true }, base + 3)]);
     assert.equal(await store.count('wide'), 4);
