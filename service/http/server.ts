@@ -111,8 +111,6 @@ function replyForError(
   if (error instanceof HttpError) {
     const body = { code: error.status, message: error.message, ...(error.detail ? { detail: error.detail } : {}) };
     const reply: Reply = { status: error.status, body };
-    // The rest of an oversized body is not worth reading: close the connection instead.
-    if (error.status === 413) reply.headers = { Connection: 'close' };
     if (error.status === 503) reply.headers = { 'Retry-After': String(retryAfterSeconds) };
     return reply;
   }
@@ -133,6 +131,9 @@ function encode(reply: Reply): EncodedReply {
 
 function send(response: ServerResponse, reply: EncodedReply, common: Record<string, string>): void {
   const headers: Record<string, string> = { ...common, ...reply.headers };
+  // A reply before the whole body arrived (an error found early) ends the connection: the body's
+  // reader may already have destroyed the request, and a client reusing the socket would meet a reset.
+  if (!response.req.complete) headers.Connection = 'close';
   if (reply.payload === undefined) {
     response.writeHead(reply.status, headers);
     response.end();

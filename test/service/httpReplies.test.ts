@@ -6,11 +6,11 @@ import { after, before, describe, it } from 'node:test';
 import { createAuthenticator } from '../../service/auth/authenticate.ts';
 import { loadCredentials } from '../../service/auth/personal.ts';
 import { startHttpServer, type RunningHttpServer } from '../../service/http/server.ts';
-import type { Route } from '../../service/http/types.ts';
+import { HttpError, type Route } from '../../service/http/types.ts';
 import { openServices } from '../../service/index.ts';
 import type { Services } from '../../service/services.ts';
 
-describe('service: replies that cannot be written', () => {
+describe('service: replies that go wrong', () => {
   const token = 'xapt-replies-test';
   const internalErrors: unknown[] = [];
   let dataDir: string;
@@ -23,11 +23,20 @@ describe('service: replies that cannot be written', () => {
     { method: 'GET', path: '/bigint', handler: async () => ({ status: 200, body: { n: 1n } }) },
     { method: 'GET', path: '/deep', handler: async () => ({ status: 200, body: deep }) },
     { method: 'GET', path: '/fine', handler: async () => ({ status: 200, body: { ok: true } }) },
+    {
+      // Finds the body bad in its first chunk: leaving the loop destroys the request, as body readers do.
+      method: 'POST',
+      path: '/early',
+      handler: async (context) => {
+        for await (const _chunk of context.body()) throw new HttpError(400, 'bad from the first chunk');
+        return { status: 204 };
+      },
+    },
   ];
 
   before(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'apl-replies-'));
-    services = await openServices({ dataDir, maxBodyBytes: 1024 });
+    services = await openServices({ dataDir, maxBodyBytes: 4 << 20 });
     const credentials = loadCredentials(dataDir, { APL_ADMIN_TOKEN: token });
     http = await startHttpServer({
       host: '127.0.0.1',
@@ -42,6 +51,20 @@ describe('service: replies that cannot be written', () => {
     await http.close();
     await services.database.close();
     rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('ends the connection of a reply sent before the body arrived, so the next request meets no reset', async () => {
+    for (let i = 0; i < 5; i++) {
+      const early = await fetch(http.url + '/early', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'X-Axiom-Org-Id': 'local' },
+        body: new Uint8Array(2 << 20),
+      });
+      assert.equal(early.status, 400);
+      assert.equal(early.headers.get('connection'), 'close');
+      assert.equal((await early.json()).message, 'bad from the first chunk');
+      assert.deepEqual(await (await get('/fine')).json(), { ok: true });
+    }
   });
 
   const get = (path: string) => fetch(http.url + path, { headers: { Authorization: `Bearer ${token}`, 'X-Axiom-Org-Id': 'local' } });
