@@ -62,7 +62,7 @@ describe('service: replies that go wrong', () => {
       });
       assert.equal(early.status, 400);
       assert.equal(early.headers.get('connection'), 'close');
-      assert.equal((await early.json()).message, 'bad from the first chunk');
+      assert.equal(((await early.json()) as { message: string }).message, 'bad from the first chunk');
       assert.deepEqual(await (await get('/fine')).json(), { ok: true });
     }
   });
