@@ -5,6 +5,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before } from 'node:test';
+import { runApl } from '../../../service/engine/index.ts';
 import { Database } from '../../../service/store/database.ts';
 
 export interface Fixture {
@@ -54,3 +56,22 @@ export async function openFixture(): Promise<Fixture> {
 
 /** The caller may read every dataset but `secret`. */
 export const readAllButSecret = { canRead: (dataset: string) => dataset !== 'secret' };
+
+/** The day the fixture's events fall in. */
+export const fixtureDay = { startTime: '2024-01-01T00:00:00Z', endTime: '2024-01-02T00:00:00Z' };
+
+/**
+ * Opens the fixture before a test file's tests and closes it after them; `run` answers a query over
+ * the fixture's day as a caller who may read every dataset but `secret`.
+ */
+export function useFixture() {
+  let fixture: Fixture;
+  before(async () => {
+    fixture = await openFixture();
+  });
+  after(() => fixture.close());
+  return {
+    database: () => fixture.database,
+    run: (apl: string) => runApl(fixture.database, { apl, ...fixtureDay }, readAllButSecret),
+  };
+}

@@ -1,19 +1,10 @@
 /** The engine's caps on what a query may build and return (service/engine/limits.ts), on a real DuckDB file. */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AplQueryError, runApl } from '../../../service/engine/index.ts';
-import { openFixture, readAllButSecret, type Fixture } from './fixture.ts';
+import { AplQueryError } from '../../../service/engine/index.ts';
+import { useFixture } from './fixture.ts';
 
-let fixture: Fixture;
-before(async () => {
-  fixture = await openFixture();
-});
-after(async () => {
-  await fixture.close();
-});
-
-const range = { startTime: '2024-01-01T00:00:00Z', endTime: '2024-01-02T00:00:00Z' };
-const run = (apl: string) => runApl(fixture.database, { apl, ...range }, readAllButSecret);
+const { run } = useFixture();
 
 async function refused(apl: string, message: RegExp): Promise<void> {
   await assert.rejects(run(apl), (error: unknown) => {

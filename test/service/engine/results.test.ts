@@ -1,20 +1,11 @@
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { runApl } from '../../../service/engine/index.ts';
 import { toTabular } from '../../../service/engine/results/tabular.ts';
 import { toLegacy } from '../../../service/engine/results/legacy.ts';
-import { openFixture, readAllButSecret, type Fixture } from './fixture.ts';
+import { readAllButSecret, useFixture } from './fixture.ts';
 
-let fixture: Fixture;
-before(async () => {
-  fixture = await openFixture();
-});
-after(async () => {
-  await fixture.close();
-});
-
-const range = { startTime: '2024-01-01T00:00:00Z', endTime: '2024-01-02T00:00:00Z' };
-const run = (apl: string) => runApl(fixture.database, { apl, ...range }, readAllButSecret);
+const { database, run } = useFixture();
 
 test('status figures: rows examined in range, rows matched by the filters, elapsed µs', async () => {
   const result = await run('logs | where status >= 400');
@@ -27,13 +18,13 @@ test('status figures: rows examined in range, rows matched by the filters, elaps
 });
 
 test('the time range bounds _time', async () => {
-  const result = await runApl(fixture.database, { apl: 'logs | count', startTime: '2024-01-01T11:00:00Z', endTime: '2024-01-01T12:15:00Z' }, readAllButSecret);
+  const result = await runApl(database(), { apl: 'logs | count', startTime: '2024-01-01T11:00:00Z', endTime: '2024-01-01T12:15:00Z' }, readAllButSecret);
   assert.deepEqual(result.rows, [[3]]);
   assert.deepEqual(result.range, { field: '_time', start: '2024-01-01T11:00:00Z', end: '2024-01-01T12:15:00Z' });
 });
 
 test('no end time: now applies, with the documented message', async () => {
-  const result = await runApl(fixture.database, { apl: 'logs | count' }, readAllButSecret);
+  const result = await runApl(database(), { apl: 'logs | count' }, readAllButSecret);
   assert.deepEqual(result.rows, [[8]]);
   assert.equal(result.status.messages[0]?.code, 'apl_implicitendtimeofnowapplied_1');
 });
@@ -70,7 +61,7 @@ test('tabular: time-binned summarize has buckets, agg descriptors and a _totals 
 });
 
 test('dcount and dcountif count distinct values exactly', async () => {
-  await fixture.database.run(`CREATE TABLE events.many AS
+  await database().run(`CREATE TABLE events.many AS
     SELECT TIMESTAMP '2024-01-01 10:00:00' + to_seconds(i) AS "_time", TIMESTAMP '2024-01-01 10:00:00' AS "_sys^Time", i % 1000 AS k
     FROM range(5000) AS numbers(i)`);
   const result = await run('many | summarize dcount(k), dcountif(k, k < 100), dcount(k % 7)');
