@@ -32,8 +32,12 @@ export function checkResultSize(result: DuckDBMaterializedResult): void {
       const vector = duckdb.data_chunk_get_vector(chunk.chunk, column);
       const entries = duckdb.vector_get_data(vector, rows * stringEntryBytes);
       const view = new DataView(entries.buffer, entries.byteOffset, entries.byteLength);
-      // A null's entry is not cleared: it may count bytes it does not hold, never fewer.
-      for (let row = 0; row < rows; row++) bytes += view.getUint32(row * stringEntryBytes, true);
+      // A null's entry is not cleared and may hold any length: only valid rows count (no mask: all are).
+      const validity = duckdb.vector_get_validity(vector, Math.ceil(rows / 64) * 8);
+      for (let row = 0; row < rows; row++) {
+        if (validity && (validity[row >> 3]! & (1 << (row & 7))) === 0) continue;
+        bytes += view.getUint32(row * stringEntryBytes, true);
+      }
     }
   }
   if (bytes > maxResultBytes) {
