@@ -2,7 +2,7 @@
  * The APL query engine: APL text → the language core's AST and analysis → DuckDB SQL over the
  * event tables (`events."<dataset>"`) → a plain result that `results/` turns into wire formats.
  */
-import type { DuckDBConnection, DuckDBMaterializedResult, DuckDBValue } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBMaterializedResult } from '@duckdb/node-api';
 import { analyzeDocument, getDiagnostics, type Node, type QueryNode } from '../../language/index.ts';
 import { walk } from '../../language/syntax/visit.ts';
 import { AplQueryError, ErrorSink } from './errors.ts';
@@ -20,7 +20,7 @@ import { SchemaCache } from './schemaCache.ts';
 import { logicalName } from '../store/storedNames.ts';
 import { parseDatetimeText, parseTimespanText } from './compile/timeText.ts';
 import { formatMicros, toWireValue } from './values.ts';
-import { checkResultSize } from './resultLimits.ts';
+import { boundedRows } from './resultLimits.ts';
 
 export { AplQueryError } from './errors.ts';
 
@@ -252,7 +252,7 @@ async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>
       ? undefined
       : run(connections.status, plan.status);
   const totalsRun = plan.totals === undefined ? undefined : run(connections.totals, plan.totals);
-  const settled = await Promise.allSettled([mainRun, statusRun, totalsRun].map((result) => result?.then((done) => done && resultRows(done))));
+  const settled = await Promise.allSettled([mainRun, statusRun, totalsRun].map((result) => result?.then((done) => done && boundedRows(done))));
   const [mainRows, statusRows, totalsRows] = settled.map((result) => {
     if (result.status === 'rejected') throw result.reason;
     return result.value;
@@ -264,8 +264,8 @@ async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>
       followUp.status === undefined ? undefined : run(connections.status, followUp.status),
       followUp.totals === undefined ? undefined : run(connections.totals, followUp.totals),
     ]);
-    if (status) outcome.status = plan.readStatus(resultRows(status));
-    if (totals) outcome.totals = resultRows(totals);
+    if (status) outcome.status = plan.readStatus(boundedRows(status));
+    if (totals) outcome.totals = boundedRows(totals);
   }
 
   let rows = outcome.rows.map((row) => row.map((cell, i) => toWireValue(cell, stage.columns[i]!.type)));
@@ -302,13 +302,6 @@ async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>
   };
 }
 
-/** A result's rows. DuckDB materialized it whole: its chunks are read here, not fetched one round trip each. */
-function resultRows(result: DuckDBMaterializedResult): DuckDBValue[][] {
-  checkResultSize(result);
-  const rows: DuckDBValue[][] = [];
-  for (let i = 0; i < result.chunkCount; i++) result.getChunk(i).appendToRows(rows);
-  return rows;
-}
 
 function lastRowOf(result: DuckDBMaterializedResult): MainResult {
   return {

@@ -4,7 +4,7 @@
  * statement DuckDB refused for want of memory or of a cap becomes an error the caller can read.
  */
 import duckdb from '@duckdb/node-bindings';
-import { DuckDBTypeId, type DuckDBConnection, type DuckDBMaterializedResult } from '@duckdb/node-api';
+import { DuckDBTypeId, type DuckDBConnection, type DuckDBDataChunk, type DuckDBMaterializedResult, type DuckDBValue } from '@duckdb/node-api';
 import { AplQueryError } from './errors.ts';
 import { formatBytes, limitMarker, maxResultBytes, maxResultRows } from './limits.ts';
 
@@ -14,35 +14,44 @@ const fixedCellBytes = 8;
 const stringEntryBytes = 16;
 
 /**
- * Refuses a result past Kusto's result limits (limits.ts): more rows than `maxResultRows`, or more
- * than `maxResultBytes` of data. Text is measured from the lengths in DuckDB's vectors, so nothing
- * is decoded to find out.
+ * A result's rows, read straight from the chunks DuckDB materialized, refused past Kusto's result
+ * limits (limits.ts): more rows than `maxResultRows`,
+ * or more than `maxResultBytes` of data. Each chunk's text is measured from the lengths in DuckDB's
+ * vectors before the chunk is read, so no more than the limit is ever decoded.
  */
-export function checkResultSize(result: DuckDBMaterializedResult): void {
+export function boundedRows(result: DuckDBMaterializedResult): DuckDBValue[][] {
   if (result.rowCount > maxResultRows) {
     throw tooLarge(`the result has ${result.rowCount} rows, more than the ${maxResultRows} a query may return`);
   }
   const textColumns: number[] = [];
-  for (let i = 0; i < result.columnCount; i++) if (result.columnType(i).typeId === DuckDBTypeId.VARCHAR) textColumns.push(i);
+  for (let i = 0; i < result.columnCount; i++) if (result.columnTypeId(i) === DuckDBTypeId.VARCHAR) textColumns.push(i);
   let bytes = result.rowCount * (result.columnCount - textColumns.length) * fixedCellBytes;
-  for (let c = 0; c < result.chunkCount && bytes <= maxResultBytes; c++) {
+  const rows: DuckDBValue[][] = [];
+  for (let c = 0; c < result.chunkCount; c++) {
     const chunk = result.getChunk(c);
-    const rows = chunk.rowCount;
-    for (const column of textColumns) {
-      const vector = duckdb.data_chunk_get_vector(chunk.chunk, column);
-      const entries = duckdb.vector_get_data(vector, rows * stringEntryBytes);
-      const view = new DataView(entries.buffer, entries.byteOffset, entries.byteLength);
-      // A null's entry is not cleared and may hold any length: only valid rows count (no mask: all are).
-      const validity = duckdb.vector_get_validity(vector, Math.ceil(rows / 64) * 8);
-      for (let row = 0; row < rows; row++) {
-        if (validity && (validity[row >> 3]! & (1 << (row & 7))) === 0) continue;
-        bytes += view.getUint32(row * stringEntryBytes, true);
-      }
+    bytes += textBytes(chunk, textColumns);
+    if (bytes > maxResultBytes) throw tooLarge(`the result holds more than ${formatBytes(maxResultBytes)}, the most a query may return`);
+    chunk.appendToRows(rows);
+  }
+  return rows;
+}
+
+/** The bytes of the valid strings in a chunk's text columns. */
+function textBytes(chunk: DuckDBDataChunk, textColumns: readonly number[]): number {
+  const rows = chunk.rowCount;
+  let bytes = 0;
+  for (const column of textColumns) {
+    const vector = duckdb.data_chunk_get_vector(chunk.chunk, column);
+    const entries = duckdb.vector_get_data(vector, rows * stringEntryBytes);
+    const view = new DataView(entries.buffer, entries.byteOffset, entries.byteLength);
+    // A null's entry is not cleared and may hold any length: only valid rows count (no mask: all are).
+    const validity = duckdb.vector_get_validity(vector, Math.ceil(rows / 64) * 8);
+    for (let row = 0; row < rows; row++) {
+      if (validity && (validity[row >> 3]! & (1 << (row & 7))) === 0) continue;
+      bytes += view.getUint32(row * stringEntryBytes, true);
     }
   }
-  if (bytes > maxResultBytes) {
-    throw tooLarge(`the result holds more than ${formatBytes(maxResultBytes)}, the most a query may return`);
-  }
+  return bytes;
 }
 
 function tooLarge(what: string): AplQueryError {
