@@ -18,7 +18,7 @@ import { forEachChild } from './visit.ts';
  */
 export const maxNestingDepth = 100;
 
-export const nestedTooDeeplyMessage = `Expression nested too deeply (more than ${maxNestingDepth} levels).`;
+const nestedTooDeeplyMessage = `Expression nested too deeply (more than ${maxNestingDepth} levels).`;
 
 const openers = new Set([LParen, LBracket, LBrace]);
 const closers = new Set([RParen, RBracket, RBrace]);

@@ -20,9 +20,9 @@ export class QueryQueueFullError extends Error {
 export const defaultConcurrentQueries = 6;
 
 /** What each running query may hold of libuv's pool: its main, status and totals statements. */
-export const threadsPerQuery = 3;
+const threadsPerQuery = 3;
 /** Pool threads kept for everything but queries: metadata statements, ingest, files, zlib. */
-export const threadsForOtherWork = 4;
+const threadsForOtherWork = 4;
 
 /** The libuv pool threads the service wants for `concurrency` queries at once. */
 export function threadPoolSize(concurrency: number): number {

@@ -12,7 +12,7 @@ import { join } from 'node:path';
  * is 80%, which leaves too little for the JavaScript side, which holds each result a second time
  * while it turns it into the response, and for everything else on the machine.
  */
-export function defaultMemoryLimitBytes(): number {
+function defaultMemoryLimitBytes(): number {
   const constrained = process.constrainedMemory?.() ?? 0;
   const available = constrained > 0 ? Math.min(constrained, totalmem()) : totalmem();
   return Math.floor(available / 2);
