@@ -1,6 +1,7 @@
 import type { CallNode, Expression } from '../../../language/index.ts';
 import type { Compiled, ExpressionScope } from './scope.ts';
-import { asBool, asJson, asNumber, asString, compileExpression, intervalMicros, microsToInterval } from './expressions.ts';
+import { compileExpression, intervalMicros, microsToInterval } from './expressions.ts';
+import { asBool, asJson, asNumber, asString } from './coercions.ts';
 import { isInteger } from './types.ts';
 import { phrasesAggregation, spotlightAggregation } from './insightAggregations.ts';
 import { maxArrayElements } from '../limits.ts';

@@ -48,7 +48,8 @@ export function compileCall(call: CallNode, scope: ExpressionScope, compile: Com
 
 // Helpers over compiled values -------------------------------------------------------------------
 
-import { asBool, asJson, asNumber, asString, coerceTo, intervalMicros, microsToInterval } from './expressions.ts';
+import { intervalMicros, microsToInterval } from './expressions.ts';
+import { asBool, asJson, asNumber, asString, coerceTo } from './coercions.ts';
 
 const str = (c: Compiled) => asString(c);
 const num = (c: Compiled) => asNumber(c);

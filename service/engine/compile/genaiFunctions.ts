@@ -4,7 +4,7 @@
  * (genai_cost, genai_input_cost, genai_output_cost, genai_get_pricing) need a model price table
  * this service does not have and answer a 400 naming them.
  */
-import { asJson, asNumber, asString } from './expressions.ts';
+import { asJson, asNumber, asString } from './coercions.ts';
 import { define, out, type CallSite } from './registry.ts';
 import type { Compiled } from './scope.ts';
 

@@ -1,5 +1,6 @@
 /** APL functions compiled to calls of the host functions of hostFunctions.ts, and ensure_field. */
-import { asJson, asNumber, asString, coerceTo, findColumn } from './expressions.ts';
+import { findColumn } from './expressions.ts';
+import { asJson, asNumber, asString, coerceTo } from './coercions.ts';
 import { define, literalString, out, type CallSite } from './registry.ts';
 import type { Compiled } from './scope.ts';
 import { ident } from './sql.ts';

@@ -5,7 +5,8 @@
  */
 import type { CallNode, Expression } from '../../../language/index.ts';
 import { columnNameOf } from '../../../language/analysis/naming.ts';
-import { asBool, asNumber, asString, compileExpression, intervalMicros, microsToInterval } from './expressions.ts';
+import { compileExpression, intervalMicros, microsToInterval } from './expressions.ts';
+import { asBool, asNumber, asString } from './coercions.ts';
 import type { Compiled, ExpressionScope } from './scope.ts';
 import { ident, stringLiteral } from './sql.ts';
 import { isNumeric } from './types.ts';

@@ -1,5 +1,5 @@
 /** IPv4 functions over the address macros of macros.ts (`apl_ipv4`, `apl_ipv4_prefix`, ...). */
-import { asJson, asNumber, asString } from './expressions.ts';
+import { asJson, asNumber, asString } from './coercions.ts';
 import { define, out, type CallSite } from './registry.ts';
 import type { Compiled } from './scope.ts';
 import { isNumeric } from './types.ts';

@@ -3,7 +3,8 @@
  * text utilities, hashing, sets and metadata. Dynamic values are JSON; arrays are worked on as
  * JSON[] lists with lambdas whose parameters carry an `apl_` prefix so they never shadow a column.
  */
-import { asJson, asNumber, asString, findColumn } from './expressions.ts';
+import { findColumn } from './expressions.ts';
+import { asJson, asNumber, asString } from './coercions.ts';
 import { define, literalString, out, simple, type CallSite } from './registry.ts';
 import type { Compiled } from './scope.ts';
 import { ident, stringLiteral } from './sql.ts';

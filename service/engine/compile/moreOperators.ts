@@ -7,7 +7,8 @@ import { aggregateName, columnNameOf, keyName } from '../../../language/analysis
 import type { ErrorSink } from '../errors.ts';
 import { compileAggregation } from './aggregations.ts';
 import { isLogical, logicalChainSql } from './chains.ts';
-import { asBool, asString, coerceTo, compileExpression, findColumn, intervalMicros, stringTest } from './expressions.ts';
+import { compileExpression, findColumn, intervalMicros, stringTest } from './expressions.ts';
+import { asBool, asString, coerceTo } from './coercions.ts';
 import type { Compiled, ExpressionScope } from './scope.ts';
 import { ident, regexEscape, stringLiteral } from './sql.ts';
 import { keptOrder, matchedOf, type Stage } from './stage.ts';

@@ -14,7 +14,8 @@ import type {
 import { aggregateName, columnNameOf, findAggregationCall, keyName } from '../../../language/analysis/naming.ts';
 import type { ErrorSink } from '../errors.ts';
 import { aggregationWireName, compileAggregation, isAggregation } from './aggregations.ts';
-import { asBool, asJson, asNumber, coerceTo, compileExpression, findColumn } from './expressions.ts';
+import { compileExpression, findColumn } from './expressions.ts';
+import { asBool, asJson, asNumber, coerceTo } from './coercions.ts';
 import type { Compiled, ExpressionScope, LetValue } from './scope.ts';
 import { ident, regexEscape, stringLiteral } from './sql.ts';
 import { keptOrder, matchedOf, orderSql, type Combine, type OrderKey, type Stage } from './stage.ts';

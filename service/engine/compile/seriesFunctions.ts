@@ -3,7 +3,7 @@
  * cast to DOUBLE[] and worked on with DuckDB list lambdas; a scalar second operand is broadcast.
  * Lambda parameters carry an `apl_` prefix so they never shadow a column.
  */
-import { asJson, asNumber } from './expressions.ts';
+import { asJson, asNumber } from './coercions.ts';
 import { define, out, type CallSite } from './registry.ts';
 import type { Compiled } from './scope.ts';
 
