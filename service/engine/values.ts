@@ -2,7 +2,7 @@ import { DuckDBIntervalValue, DuckDBTimestampValue, type DuckDBValue } from '@du
 import type { ScalarType } from './compile/types.ts';
 import { formatDuration } from './compile/timeText.ts';
 import { AplQueryError } from './errors.ts';
-import { jsonDepth, maxDynamicDepth } from '../store/jsonDepth.ts';
+import { jsonDepth, maxDynamicDepth } from '../jsonDepth.ts';
 
 /** RFC 3339 with microseconds, trailing fractional zeros trimmed (`2024-01-01T10:00:00.5Z`). */
 export function formatMicros(micros: bigint): string {

@@ -3,6 +3,7 @@
  * caller sending a wrong type learns exactly what to fix.
  */
 import { Ajv } from 'ajv';
+import { nestsDeeperThan } from '../jsonDepth.ts';
 import { isZeroTime, parseTimestamp } from '../time.ts';
 import { HttpError } from './types.ts';
 
@@ -69,20 +70,6 @@ export function optionalTimestamp(body: JsonObject, field: string): Date | undef
 
 /** Deeper JSON than this is refused before any schema walks it (validators and planners recurse). */
 export const maxBodyDepth = 64;
-
-/** Whether `value` nests objects and arrays deeper than `limit`; iterative, so any depth is safe. */
-export function nestsDeeperThan(value: unknown, limit: number): boolean {
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length > 0) {
-    const [item, depth] = stack.pop()!;
-    if (typeof item !== 'object' || item === null) continue;
-    if (depth > limit) return true;
-    for (const child of Array.isArray(item) ? item : Object.values(item)) {
-      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
-    }
-  }
-  return false;
-}
 
 const ajv = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true });
 

@@ -13,7 +13,7 @@
 import { createReadStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import type { EventStore, StoredEvent } from '../store/eventStore.ts';
-import { maxDynamicDepth, valueDepth } from '../store/jsonDepth.ts';
+import { maxDynamicDepth, nestsDeeperThan } from '../jsonDepth.ts';
 import { decodeBody, type ByteCounter } from './decode.ts';
 import { flatten } from './flatten.ts';
 import { readRecords, type BodyFormat } from './formats.ts';
@@ -186,7 +186,7 @@ async function ingestEvents(
         fail(`event must be a JSON object, got ${record === null ? 'null' : Array.isArray(record) ? 'an array' : typeof record}`);
         continue;
       }
-      if (valueDepth(record, maxDynamicDepth) > maxDynamicDepth) {
+      if (nestsDeeperThan(record, maxDynamicDepth)) {
         fail(`event nests deeper than ${maxDynamicDepth} levels`);
         continue;
       }

@@ -27,19 +27,17 @@ export function jsonDepth(text: string): number {
   return deepest;
 }
 
-/** The deepest array/object nesting of a parsed value, or `limit + 1` as soon as it passes `limit`. */
-export function valueDepth(value: unknown, limit: number): number {
-  let deepest = 0;
-  const pending: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+/**
+ * Whether a parsed value nests arrays and objects deeper than `limit` (a scalar is depth 0). A loop
+ * over an explicit stack, so any depth is safe to ask about.
+ */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const pending: [unknown, number][] = [[value, 0]];
   while (pending.length > 0) {
-    const item = pending.pop()!;
-    if (item.value === null || typeof item.value !== 'object') continue;
-    const depth = item.depth + 1;
-    if (depth > limit) return depth;
-    if (depth > deepest) deepest = depth;
-    for (const child of Object.values(item.value)) {
-      if (child !== null && typeof child === 'object') pending.push({ value: child, depth });
-    }
+    const [item, parentDepth] = pending.pop()!;
+    if (item === null || typeof item !== 'object') continue;
+    if (parentDepth + 1 > limit) return true;
+    for (const child of Object.values(item)) if (child !== null && typeof child === 'object') pending.push([child, parentDepth + 1]);
   }
-  return deepest;
+  return false;
 }
