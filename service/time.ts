@@ -18,3 +18,10 @@ export function parseTimestamp(text: string): Date | undefined {
   const date = new Date(text);
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
+
+/**
+ * The event times the service takes, in microseconds since the epoch: years 0001 to 9999, the
+ * years RFC 3339 (and Go's time.Time as JSON) can write. The end is exclusive: 10000-01-01.
+ */
+export const firstTimeMicros = -62_135_596_800_000_000;
+export const endTimeMicros = 253_402_300_800_000_000;

@@ -18,6 +18,7 @@ import type { QueryQueue } from './queryQueue.ts';
 import { parseReused, schemaReused } from './reuse.ts';
 import { SchemaCache } from './schemaCache.ts';
 import { logicalName } from '../store/storedNames.ts';
+import { endTimeMicros } from '../time.ts';
 import { parseDatetimeText, parseTimespanText } from './compile/timeText.ts';
 import { formatMicros, toWireValue } from './values.ts';
 import { boundedRows } from './resultLimits.ts';
@@ -371,12 +372,9 @@ function parseRangeTime(text: string, nowMicros: bigint, field: string): bigint 
   return inRange(micros, text, field);
 }
 
-/** 9999-12-31T23:59:59.999999Z: the last time RFC 3339 can write. */
-const lastRangeMicros = 253_402_300_799_999_999n;
-
-/** A range bound before the epoch reads from the first event on; one past year 9999 is refused. */
+/** A range bound before the epoch reads from the first event on; one past year 9999 (time.ts) is refused. */
 function inRange(micros: bigint, text: string, field: string): bigint {
-  if (micros > lastRangeMicros) throw new AplQueryError(`invalid ${field} "${text}": after the year 9999`, 0, 0, 'semantic');
+  if (micros >= BigInt(endTimeMicros)) throw new AplQueryError(`invalid ${field} "${text}": after the year 9999`, 0, 0, 'semantic');
   return micros < 0n ? 0n : micros;
 }
 

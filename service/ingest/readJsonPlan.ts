@@ -9,6 +9,7 @@
 import type { EventWriter } from '../store/eventStore.ts';
 import { quoteName, quoteString as literal } from '../store/sqlText.ts';
 import { classify, sqlType, type FieldInfo, type FieldType } from '../store/fieldTypes.ts';
+import { endTimeMicros, firstTimeMicros } from '../time.ts';
 import { kind, timeKind, type NdjsonShape, type ShapeNode } from './ndjsonShape.ts';
 
 const reserved = new Set(['_blockInfo', '_cursor', '_rowID', '_source', '_sysTime']);
@@ -194,6 +195,6 @@ const outOfRange = "error('_time out of range')";
 function epochSql(value: string): string {
   const micros = `CASE WHEN abs(${value}) < 1e11 THEN ${value} * 1e6 WHEN abs(${value}) < 1e14 THEN ${value} * 1e3
     WHEN abs(${value}) < 1e17 THEN ${value} ELSE ${value} / 1e3 END`;
-  return `CASE WHEN ${value} IS NULL OR (${micros} >= -62135596800000000 AND ${micros} < 253402300800000000)
+  return `CASE WHEN ${value} IS NULL OR (${micros} >= ${firstTimeMicros} AND ${micros} < ${endTimeMicros})
     THEN make_timestamp(CAST(floor(${micros} + 0.5) AS BIGINT)) ELSE ${outOfRange} END`;
 }

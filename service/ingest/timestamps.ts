@@ -5,20 +5,14 @@
  * Epoch numbers are told apart by magnitude (the reference leaves this open): below 1e11 seconds,
  * below 1e14 milliseconds, below 1e17 microseconds, else nanoseconds.
  */
+import { endTimeMicros, firstTimeMicros } from '../time.ts';
 
 const isoPattern =
   /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
 
-/**
- * Event times outside years 0001-9999 are refused per event: RFC 3339, which the public service
- * answers times in, has four-digit years (Go's time.Time cannot write others as JSON).
- */
-const earliestMicros = -62_135_596_800_000_000; // 0001-01-01T00:00:00Z
-/** Exclusive: microseconds this large are not exact doubles, so the bound is the next year's start. */
-const endMicros = 253_402_300_800_000_000; // 10000-01-01T00:00:00Z
-
+/** Event times outside years 0001-9999 (time.ts) are refused per event. */
 export function withinTimeRange(micros: number): boolean {
-  return micros >= earliestMicros && micros < endMicros;
+  return micros >= firstTimeMicros && micros < endTimeMicros;
 }
 
 export function parseTimestamp(value: unknown, layout?: Layout): number | undefined {
