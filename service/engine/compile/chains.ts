@@ -1,4 +1,5 @@
 import type { BinaryNode, Expression } from '../../../language/index.ts';
+import { binaryChain } from '../../../language/syntax/visit.ts';
 
 /**
  * Operator chains as SQL. `a or b or …` is a left-deep tree as deep as the chain is long: it is
@@ -10,15 +11,9 @@ export function isLogical(operator: string): boolean {
 
 /** An and/or chain; `operand` compiles what is neither (a comparison, a call, a parenthesis). */
 export function logicalChainSql(node: BinaryNode, operand: (expression: Expression) => string): string {
-  const links: BinaryNode[] = [];
-  let current: Expression = node;
-  while (current.kind === 'Binary' && isLogical(current.operator)) {
-    links.push(current);
-    current = current.left;
-  }
-  links.reverse();
+  const { first, links } = binaryChain(node, (link) => isLogical(link.operator));
   let operator = links[0]!.operator;
-  let terms = [operand(current)];
+  let terms = [operand(first)];
   for (const link of links) {
     // `and` binds tighter, so an `and` run sits below the `or` run that continues it.
     if (link.operator !== operator) {
