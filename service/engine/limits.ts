@@ -37,6 +37,11 @@ export function limitError(message: string): string {
   return `error(${stringLiteral(limitMarker + message)})`;
 }
 
+/** SQL that refuses a text `fn()` would build past `maxStringBytes`. */
+export function textTooLongError(fn: string): string {
+  return limitError(`${fn}() would build a text longer than ${formatBytes(maxStringBytes)}, the most a value may hold`);
+}
+
 /** An element count capped at `maxArrayElements` (Kusto truncates range() and make-series arrays). */
 export function cappedCount(countSql: string): string {
   return `least(${countSql}, ${maxArrayElements})`;

@@ -4,7 +4,7 @@ import { intervalLiteral, stringLiteral } from './sql.ts';
 import { isInteger, isNumeric } from './types.ts';
 import { isAggregation } from './aggregations.ts';
 import { define, functions, literalString, out, simple, type CallSite } from './registry.ts';
-import { formatBytes, limitError, maxRepeat, maxStringBytes } from '../limits.ts';
+import { maxRepeat, maxStringBytes, textTooLongError } from '../limits.ts';
 import './moreFunctions.ts';
 import './seriesFunctions.ts';
 import './ipFunctions.ts';
@@ -138,7 +138,7 @@ define('strrep', (site) => {
   const delimiter = site.raw.length > 2 ? str(site.arg(2)) : undefined;
   const repeated = delimiter ? `array_to_string(list_transform(range(${times}), x -> ${value}), ${delimiter})` : `repeat(${value}, ${times})`;
   const bytes = delimiter ? `(strlen(${value}) + strlen(${delimiter})) * ${times}` : `strlen(${value}) * ${times}`;
-  const refusal = limitError(`strrep() would build a text longer than ${formatBytes(maxStringBytes)}, the most a value may hold`);
+  const refusal = textTooLongError('strrep');
   return out(`(CASE WHEN ${bytes} > ${maxStringBytes} THEN ${refusal} ELSE ${repeated} END)`, 'string');
 });
 function trimmer(name: string, left: boolean, right: boolean, regex: boolean): void {

@@ -9,7 +9,7 @@ import { define, literalString, out, simple, type CallSite } from './registry.ts
 import type { Compiled } from './scope.ts';
 import { ident, stringLiteral } from './sql.ts';
 import { isInteger } from './types.ts';
-import { cappedCount, formatBytes, limitError, maxStringBytes } from '../limits.ts';
+import { cappedCount, maxStringBytes, textTooLongError } from '../limits.ts';
 
 const str = (value: Compiled) => asString(value);
 const num = (value: Compiled) => asNumber(value);
@@ -153,7 +153,7 @@ define('tohex', (site) => {
   const value = `lower(hex(CAST(${num(site.arg(0))} AS BIGINT)))`;
   if (site.raw.length > 1) {
     const width = `CAST(${num(site.arg(1))} AS INTEGER)`;
-    const refusal = limitError(`tohex() would build a text longer than ${formatBytes(maxStringBytes)}, the most a value may hold`);
+    const refusal = textTooLongError('tohex');
     return out(`(CASE WHEN ${width} > ${maxStringBytes} THEN ${refusal} ELSE lpad(${value}, CAST(greatest(${width}, length(${value})) AS INTEGER), '0') END)`, 'string');
   }
   return out(value, 'string');
