@@ -44,32 +44,30 @@ describe('nesting limit', () => {
     }
   });
 
+  /** The nesting error (alone, unless `once` is false) starts at `offset`, and every feature runs over the text. */
+  function reportsTooDeepAt(text: string, offset: number, { once = true } = {}): void {
+    const { errors } = parseDocument(text);
+    if (once) assert.equal(errors.length, 1);
+    assert.match(errors[0]!.message, tooDeep);
+    assert.equal(errors[0]!.start, offset);
+    runEveryFeature(text);
+  }
+
   for (const count of [101, 600, 10_000]) {
     it(`reports ${count} nested parentheses at the 101st, without throwing`, () => {
       const text = `print x = ${'('.repeat(count)}1${')'.repeat(count)}`;
-      const { errors } = parseDocument(text);
-      assert.equal(errors.length, 1);
-      assert.match(errors[0]!.message, tooDeep);
-      assert.equal(errors[0]!.start, nth(text, '(', 101));
-      runEveryFeature(text);
+      reportsTooDeepAt(text, nth(text, '(', 101));
     });
   }
 
   it('reports 600 nested not( calls at the 101st parenthesis', () => {
     const text = `print x = ${'not('.repeat(600)}true${')'.repeat(600)}`;
-    const { errors } = parseDocument(text);
-    assert.match(errors[0]!.message, tooDeep);
-    assert.equal(errors[0]!.start, nth(text, '(', 101));
-    runEveryFeature(text);
+    reportsTooDeepAt(text, nth(text, '(', 101), { once: false });
   });
 
   it('reports a run of 10,000 signs at the 101st sign', () => {
     const text = `print x = ${'-'.repeat(10_000)}1`;
-    const { errors } = parseDocument(text);
-    assert.equal(errors.length, 1);
-    assert.match(errors[0]!.message, tooDeep);
-    assert.equal(errors[0]!.start, nth(text, '-', 101));
-    runEveryFeature(text);
+    reportsTooDeepAt(text, nth(text, '-', 101));
   });
 
   it('reports brackets, dynamic literals, subqueries and unknown operators nested 10,000 deep', () => {
