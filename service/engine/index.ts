@@ -21,7 +21,7 @@ import { logicalName } from '../store/storedNames.ts';
 import { endTimeMicros } from '../time.ts';
 import { parseDatetimeText, parseTimespanText } from './compile/timeText.ts';
 import { formatMicros, toWireValue } from './values.ts';
-import { boundedRows } from './resultLimits.ts';
+import { boundedRows, lastChunkOf } from './resultLimits.ts';
 
 export { AplQueryError } from './errors.ts';
 
@@ -308,7 +308,7 @@ function lastRowOf(result: DuckDBMaterializedResult): MainResult {
   return {
     rowCount: result.rowCount,
     last(column) {
-      const chunk = result.getChunk(result.chunkCount - 1);
+      const chunk = lastChunkOf(result);
       return chunk.getColumnVector(column).getItem(chunk.rowCount - 1);
     },
   };
