@@ -8,7 +8,6 @@ import type {
   TabularOperator,
   SortKey,
   ParseOperator,
-  JoinOperator,
   DataTableOperator,
 } from '../../../language/index.ts';
 import { aggregateName, columnNameOf, findAggregationCall, keyName } from '../../../language/analysis/naming.ts';
@@ -22,6 +21,7 @@ import { keptOrder, matchedOf, orderSql, type Combine, type OrderKey, type Stage
 import { fieldTypeName, sqlTypeOf, typeFromName, type Column, type ScalarType } from './types.ts';
 import { makeSeries, parseKv, redact, searchOperator, type OperatorTools } from './moreOperators.ts';
 import { timeBounds } from './timeBounds.ts';
+import { compileJoin } from './join.ts';
 
 /** What the compiler needs from outside: dataset tables, the time range, now. */
 export interface CompileEnvironment {
@@ -246,7 +246,7 @@ export class PipelineCompiler {
         return this.union(operator, input);
       case 'join':
       case 'lookup':
-        return this.join(operator, input);
+        return compileJoin(operator, input, this.tabular(operator.right), this.tools());
       case 'mv-expand':
         return this.mvExpand(operator, input);
       case 'parse':
@@ -538,67 +538,6 @@ export class PipelineCompiler {
     const all = sourceName ? [...columns, { name: sourceName, type: 'string' as ScalarType }] : columns;
     const datasets = new Set(parts.flatMap((part) => [...part.datasets]));
     return { sql: selects.join(' UNION ALL '), columns: all, limited: false, datasets };
-  }
-
-  private join(operator: JoinOperator, left: Stage): Stage {
-    const kindOption = operator.options.find((option) => option.name.name.toLowerCase() === 'kind');
-    const kind = kindOption ? (columnNameOf(kindOption.value) ?? '').toLowerCase() : operator.kind === 'lookup' ? 'leftouter' : 'inner';
-    if (!['inner', 'innerunique', 'leftouter'].includes(kind)) throw this.errors.at(operator.start, `join kind "${kind}" is not supported (inner, innerunique and leftouter are)`);
-    const right = this.tabular(operator.right);
-    const l = this.alias();
-    const r = this.alias();
-    const sides = { left: { alias: l, columns: left.columns }, right: { alias: r, columns: right.columns } };
-    const conditions: string[] = [];
-    const sharedKeys = new Set<string>();
-    for (const condition of operator.on) {
-      const name = columnNameOf(condition);
-      if (name && condition.kind !== 'Member') {
-        if (!findColumn(left.columns, name) || !findColumn(right.columns, name)) throw this.errors.at(condition.start, `join key "${name}" must exist on both sides`, 'semantic');
-        conditions.push(`${l}.${ident(name)} = ${r}.${ident(name)}`);
-        sharedKeys.add(name);
-        continue;
-      }
-      if (condition.kind === 'Binary' && condition.operator === '==') {
-        const scope = this.scope([], { sides });
-        // `on a == b` without $left/$right: a is a left column, b a right one.
-        const side = (expression: Expression, which: 'left' | 'right') => {
-          const name = expression.kind === 'Name' ? expression.name : undefined;
-          const column = name ? findColumn(sides[which].columns, name) : undefined;
-          if (name && !column) throw this.errors.at(expression.start, `join key "${name}" is not a column of the ${which} side`, 'semantic');
-          return column ? `${sides[which].alias}.${ident(column.name)}` : compileExpression(expression, scope).sql;
-        };
-        conditions.push(`${side(condition.left, 'left')} = ${side(condition.right, 'right')}`);
-        continue;
-      }
-      throw this.errors.at(condition.start, 'join conditions are column names or $left.a == $right.b', 'semantic');
-    }
-    if (conditions.length === 0) throw this.errors.at(operator.start, 'join needs an on clause', 'semantic');
-    let leftSql = left.sql;
-    if (kind === 'innerunique') {
-      const keys = operator.on.map((condition) => {
-        if (condition.kind === 'Binary' && condition.left.kind === 'Name') return `u.${ident(condition.left.name)}`;
-        if (condition.kind === 'Binary') return compileExpression(condition.left.kind === 'Member' && condition.left.target.kind === 'Name' && condition.left.target.name === '$left' ? condition.left : condition.right, this.scope([], { sides: { ...sides, left: { alias: 'u', columns: left.columns } } })).sql;
-        return `u.${ident(columnNameOf(condition)!)}`;
-      });
-      leftSql = `SELECT * FROM (${left.sql}) AS u QUALIFY row_number() OVER (PARTITION BY ${keys.join(', ')}) = 1`;
-    }
-    const columns: Column[] = [...left.columns];
-    const list = left.columns.map((column) => `${l}.${ident(column.name)}`);
-    for (const column of right.columns) {
-      if (operator.kind === 'lookup' && sharedKeys.has(column.name)) continue;
-      let name = column.name;
-      if (findColumn(columns, name)) {
-        if (sharedKeys.has(name) && operator.kind === 'lookup') continue;
-        let suffix = 1;
-        while (findColumn(columns, `${column.name}${suffix}`)) suffix++;
-        name = `${column.name}${suffix}`;
-      }
-      columns.push({ ...column, name });
-      list.push(`${r}.${ident(column.name)} AS ${ident(name)}`);
-    }
-    const join = kind === 'leftouter' ? 'LEFT JOIN' : 'JOIN';
-    const sql = `SELECT ${list.join(', ')} FROM (${leftSql}) AS ${l} ${join} (${right.sql}) AS ${r} ON ${conditions.join(' AND ')}`;
-    return { sql, columns, limited: false, datasets: new Set([...left.datasets, ...right.datasets]), matchedSql: left.matchedSql, matchedRowsOf: left.matchedRowsOf };
   }
 
   /** Several columns expand in parallel: row i takes element i of each (null where one is shorter). */
