@@ -10,6 +10,7 @@ import './seriesFunctions.ts';
 import './ipFunctions.ts';
 import './hostBackedFunctions.ts';
 import './genaiFunctions.ts';
+import './mathFunctions.ts';
 
 export type { CallSite };
 
@@ -282,24 +283,6 @@ define(['totimespan'], (site) => {
 
 // Math -------------------------------------------------------------------------------------------
 
-define('abs', (site) => out(`abs(${num(site.arg(0))})`, isInteger(site.arg(0).type) ? 'long' : 'real'));
-simple(['ceiling', 'ceil'], 'real', (x) => `ceil(${x})`, num);
-simple('floor', 'real', (x) => `floor(${x})`, num);
-simple('sqrt', 'real', (x) => `(CASE WHEN ${x} >= 0 THEN sqrt(${x}) END)`, num);
-simple('pow', 'real', (x, y) => `pow(${x}, ${y})`, num);
-simple('log', 'real', (x) => `(CASE WHEN ${x} > 0 THEN ln(${x}) END)`, num);
-simple('log10', 'real', (x) => `(CASE WHEN ${x} > 0 THEN log10(${x}) END)`, num);
-simple('log2', 'real', (x) => `(CASE WHEN ${x} > 0 THEN log2(${x}) END)`, num);
-simple('exp', 'real', (x) => `exp(${x})`, num);
-simple('exp2', 'real', (x) => `pow(2, ${x})`, num);
-simple('exp10', 'real', (x) => `pow(10, ${x})`, num);
-simple('sign', 'real', (x) => `sign(${x})`, num);
-for (const f of ['sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'cot', 'degrees', 'radians']) simple(f, 'real', (x) => `${f}(${x})`, num);
-simple('atan2', 'real', (y, x) => `atan2(${y}, ${x})`, num);
-simple('pi', 'real', () => 'pi()');
-simple('isnan', 'bool', (x) => `isnan(CAST(${x} AS DOUBLE))`, num);
-simple('isinf', 'bool', (x) => `isinf(CAST(${x} AS DOUBLE))`, num);
-simple('isfinite', 'bool', (x) => `isfinite(CAST(${x} AS DOUBLE))`, num);
 define('round', (site) => {
   const digits = site.raw.length > 1 ? `CAST(${num(site.arg(1))} AS INTEGER)` : '0';
   return out(`round(CAST(${num(site.arg(0))} AS DOUBLE), ${digits})`, 'real');
