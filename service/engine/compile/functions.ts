@@ -223,9 +223,9 @@ define('coalesce', (site) => {
   const args = site.all();
   const type = args.find((value) => value.type !== 'unknown')?.type ?? 'unknown';
   const values = args.map((arg) => coerceTo(arg, type).sql);
-  // Strings: the first non-empty one (the reference), else the first that is not null ('' then).
+  // Strings: the first non-empty one (the reference), else the first that is not null ('' then). Dynamic: JSON null is null.
   if (type === 'string') return out(`coalesce(${values.map((value) => `nullif(${value}, '')`).join(', ')}, ${values.join(', ')})`, type);
-  return out(`coalesce(${values.join(', ')})`, type);
+  return out(`coalesce(${values.map((value) => (type === 'dynamic' ? `(CASE WHEN json_type(${value}) <> 'NULL' THEN ${value} END)` : value)).join(', ')})`, type);
 });
 define('not', (site) => out(`(NOT ${asBool(site.arg(0))})`, 'bool'));
 
