@@ -70,14 +70,12 @@ define('strcat_delim', (site) => {
 });
 define('substring', (site) => {
   const source = str(site.arg(0));
-  const start = `(greatest(${num(site.arg(1))}, 0) + 1)`;
+  // A negative start counts from the end (Kusto: substring("123456", -2, 2) is "56"; the APL reference is silent).
+  const start = `(CASE WHEN ${num(site.arg(1))} < 0 THEN greatest(length(${source}) + ${num(site.arg(1))}, 0) ELSE ${num(site.arg(1))} END + 1)`;
   if (site.raw.length > 2) return out(`substr(${source}, ${start}, greatest(${num(site.arg(2))}, 0))`, 'string');
   return out(`substr(${source}, ${start})`, 'string');
 });
-/**
- * `indexof(source, lookup[, start[, length[, occurrence]]])`: the zero-based position of the
- * occurrence-th lookup within length characters from start (a negative start counts from the end).
- */
+/** `indexof(source, lookup[, start[, length[, occurrence]]])`: the occurrence-th lookup within length characters from start (negative: from the end). */
 define('indexof', (site) => {
   const source = str(site.arg(0));
   const lookup = str(site.arg(1));
