@@ -58,7 +58,8 @@ export function toWireValue(value: DuckDBValue, type: ScalarType): unknown {
       return parseWithNonFinite(value);
     }
   }
-  if (typeof value === 'number' && !Number.isFinite(value)) return Number.isNaN(value) ? 'NaN' : value > 0 ? '+Inf' : '-Inf';
+  // The reference: "APL represents NaN as null in query results" (sqrt.mdx); infinities keep their wire texts.
+  if (typeof value === 'number' && !Number.isFinite(value)) return Number.isNaN(value) ? null : value > 0 ? '+Inf' : '-Inf';
   if (typeof value === 'object') return String(value);
   return value;
 }

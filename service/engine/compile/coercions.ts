@@ -22,6 +22,9 @@ export function asString(value: Compiled): string {
       return `(CASE WHEN ${value.sql} THEN 'true' WHEN NOT ${value.sql} THEN 'false' END)`;
     case 'timespan':
       return `apl_duration_text(${value.sql})`;
+    case 'real':
+      // Kusto shows a whole real without a fraction: tostring(125.0) is '125', not DuckDB's '125.0'.
+      return `regexp_replace(CAST(${value.sql} AS VARCHAR), '\\.0$', '')`;
     default:
       return `CAST(${value.sql} AS VARCHAR)`;
   }

@@ -1,9 +1,10 @@
-import type { Expression, CallNode, ListOperatorNode, BinaryNode, LiteralNode, TypedLiteralNode } from '../../../language/index.ts';
+import type { Expression, CallNode, BinaryNode, LiteralNode, TypedLiteralNode } from '../../../language/index.ts';
 import { dottedPath } from '../../../language/analysis/names.ts';
 import { binaryChain } from '../../../language/syntax/visit.ts';
 import { isLogical, logicalChainSql, maxChainedOperators } from './chains.ts';
 import { asBool, asJson, asNumber, asString, coerceTo } from './coercions.ts';
 import { compileCall } from './functions.ts';
+import { listOperator } from './listOperators.ts';
 import type { Compiled, ExpressionScope } from './scope.ts';
 import { ident, intervalLiteral, numberLiteral, regexEscape, stringLiteral, timestampLiteral } from './sql.ts';
 import { isInteger, isNumeric, sqlTypeOf, typeFromName, type Column, type ScalarType } from './types.ts';
@@ -374,38 +375,6 @@ function arithmetic(op: string, left: Compiled, right: Compiled, scope: Expressi
   }
   if (op === '%') return { sql: integer ? `(${a} % nullif(${b}, 0))` : `fmod(${a}, ${b})`, type };
   return { sql: `(${a} ${op} ${b})`, type };
-}
-
-function listOperator(node: ListOperatorNode, scope: ExpressionScope): Compiled {
-  const left = compileExpression(node.left, scope);
-  const op = node.operator;
-  const caseless = op.endsWith('~') || op === 'has_any' || op === 'has_all';
-  const negated = op.startsWith('!');
-  if (node.items.length === 1 && node.items[0]!.kind === 'Pipeline') {
-    const sub = scope.subquery(node.items[0]!);
-    const first = sub.columns[0];
-    if (!first) throw scope.errors.at(node.items[0]!.start, 'the subquery has no columns');
-    const value = caseless ? `lower(${asString(left)})` : coerceTo(left, first.type).sql;
-    const column = caseless ? `lower(${asString({ sql: ident(first.name), type: first.type })})` : ident(first.name);
-    const test = `(${value} IN (SELECT ${column} FROM (${sub.sql})))`;
-    return { sql: negated ? `coalesce(NOT ${test}, TRUE)` : test, type: 'bool' };
-  }
-  const items: Compiled[] = [];
-  for (const item of node.items) {
-    if (item.kind === 'DynamicLiteral' && Array.isArray(item.value)) {
-      for (const value of (item.value as unknown[]).flat(Infinity)) items.push(jsonScalar(value));
-    } else items.push(compileExpression(item, scope));
-  }
-  if (op === 'has_any' || op === 'has_all' || op === 'has_any_cs' || op === 'has_all_cs') {
-    if (items.length === 0) return { sql: 'FALSE', type: 'bool' };
-    const tests = items.map((item) => stringTest(op.endsWith('_cs') ? 'has_cs' : 'has', `coalesce(${asString(left)}, '')`, asString(item))!);
-    return { sql: `(${tests.join(op.startsWith('has_any') ? ' OR ' : ' AND ')})`, type: 'bool' };
-  }
-  if (items.length === 0) return { sql: negated ? 'TRUE' : 'FALSE', type: 'bool' };
-  const value = caseless ? `lower(${asString(left)})` : left.sql;
-  const list = items.map((item) => (caseless ? `lower(${asString(item)})` : coerceTo(item, left.type).sql));
-  const test = `(${value} IN (${list.join(', ')}))`;
-  return { sql: negated ? `coalesce(NOT ${test}, TRUE)` : test, type: 'bool' };
 }
 
 export function jsonScalar(value: unknown): Compiled {

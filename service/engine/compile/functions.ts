@@ -10,6 +10,7 @@ import './seriesFunctions.ts';
 import './ipFunctions.ts';
 import './hostBackedFunctions.ts';
 import './genaiFunctions.ts';
+import './mathFunctions.ts';
 
 export type { CallSite };
 
@@ -69,14 +70,12 @@ define('strcat_delim', (site) => {
 });
 define('substring', (site) => {
   const source = str(site.arg(0));
-  const start = `(greatest(${num(site.arg(1))}, 0) + 1)`;
+  // A negative start counts from the end (Kusto: substring("123456", -2, 2) is "56"; the APL reference is silent).
+  const start = `(CASE WHEN ${num(site.arg(1))} < 0 THEN greatest(length(${source}) + ${num(site.arg(1))}, 0) ELSE ${num(site.arg(1))} END + 1)`;
   if (site.raw.length > 2) return out(`substr(${source}, ${start}, greatest(${num(site.arg(2))}, 0))`, 'string');
   return out(`substr(${source}, ${start})`, 'string');
 });
-/**
- * `indexof(source, lookup[, start[, length[, occurrence]]])`: the zero-based position of the
- * occurrence-th lookup within length characters from start (a negative start counts from the end).
- */
+/** `indexof(source, lookup[, start[, length[, occurrence]]])`: the occurrence-th lookup within length characters from start (negative: from the end). */
 define('indexof', (site) => {
   const source = str(site.arg(0));
   const lookup = str(site.arg(1));
@@ -222,9 +221,9 @@ define('coalesce', (site) => {
   const args = site.all();
   const type = args.find((value) => value.type !== 'unknown')?.type ?? 'unknown';
   const values = args.map((arg) => coerceTo(arg, type).sql);
-  // Strings: the first non-empty one (the reference), else the first that is not null ('' then).
+  // Strings: the first non-empty one (the reference), else the first that is not null ('' then). Dynamic: JSON null is null.
   if (type === 'string') return out(`coalesce(${values.map((value) => `nullif(${value}, '')`).join(', ')}, ${values.join(', ')})`, type);
-  return out(`coalesce(${values.join(', ')})`, type);
+  return out(`coalesce(${values.map((value) => (type === 'dynamic' ? `(CASE WHEN json_type(${value}) <> 'NULL' THEN ${value} END)` : value)).join(', ')})`, type);
 });
 define('not', (site) => out(`(NOT ${asBool(site.arg(0))})`, 'bool'));
 
@@ -282,24 +281,6 @@ define(['totimespan'], (site) => {
 
 // Math -------------------------------------------------------------------------------------------
 
-define('abs', (site) => out(`abs(${num(site.arg(0))})`, isInteger(site.arg(0).type) ? 'long' : 'real'));
-simple(['ceiling', 'ceil'], 'real', (x) => `ceil(${x})`, num);
-simple('floor', 'real', (x) => `floor(${x})`, num);
-simple('sqrt', 'real', (x) => `(CASE WHEN ${x} >= 0 THEN sqrt(${x}) END)`, num);
-simple('pow', 'real', (x, y) => `pow(${x}, ${y})`, num);
-simple('log', 'real', (x) => `(CASE WHEN ${x} > 0 THEN ln(${x}) END)`, num);
-simple('log10', 'real', (x) => `(CASE WHEN ${x} > 0 THEN log10(${x}) END)`, num);
-simple('log2', 'real', (x) => `(CASE WHEN ${x} > 0 THEN log2(${x}) END)`, num);
-simple('exp', 'real', (x) => `exp(${x})`, num);
-simple('exp2', 'real', (x) => `pow(2, ${x})`, num);
-simple('exp10', 'real', (x) => `pow(10, ${x})`, num);
-simple('sign', 'real', (x) => `sign(${x})`, num);
-for (const f of ['sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'cot', 'degrees', 'radians']) simple(f, 'real', (x) => `${f}(${x})`, num);
-simple('atan2', 'real', (y, x) => `atan2(${y}, ${x})`, num);
-simple('pi', 'real', () => 'pi()');
-simple('isnan', 'bool', (x) => `isnan(CAST(${x} AS DOUBLE))`, num);
-simple('isinf', 'bool', (x) => `isinf(CAST(${x} AS DOUBLE))`, num);
-simple('isfinite', 'bool', (x) => `isfinite(CAST(${x} AS DOUBLE))`, num);
 define('round', (site) => {
   const digits = site.raw.length > 1 ? `CAST(${num(site.arg(1))} AS INTEGER)` : '0';
   return out(`round(CAST(${num(site.arg(0))} AS DOUBLE), ${digits})`, 'real');

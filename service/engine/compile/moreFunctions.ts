@@ -244,10 +244,13 @@ define('parse_urlquery', (site) => {
 define('format_url', (site) => {
   const bag = asJson(site.arg(0));
   const field = (name: string) => `json_extract_string(${bag}, '$.${name}')`;
+  // The reference names the parts `user` and `password`; parse_url's `username` and Kusto's `pass` are taken too.
+  const user = `coalesce(${field('user')}, ${field('username')})`;
+  const userInfo = `${user} || coalesce(':' || coalesce(${field('password')}, ${field('pass')}), '') || '@'`;
   const query = `json_extract(${bag}, '$.query')`;
   const queryText = `(CASE WHEN json_type(${query}) = 'OBJECT' THEN array_to_string(list_transform(json_keys(${query}), apl_k -> url_encode(apl_k) || '=' || url_encode(json_extract_string(${query}, '$."' || apl_k || '"'))), '&') ELSE json_extract_string(${bag}, '$.query') END)`;
   return out(
-    `(CASE WHEN ${field('host')} IS NULL THEN '' ELSE coalesce(${field('scheme')}, 'http') || '://' || coalesce(${field('username')} || coalesce(':' || ${field('password')}, '') || '@', '') || ${field('host')} || coalesce(':' || ${field('port')}, '') || coalesce(${field('path')}, '') || coalesce('?' || nullif(${queryText}, ''), '') || coalesce('#' || ${field('fragment')}, '') END)`,
+    `(CASE WHEN ${field('host')} IS NULL THEN '' ELSE coalesce(${field('scheme')}, 'http') || '://' || coalesce(${userInfo}, '') || ${field('host')} || coalesce(':' || ${field('port')}, '') || coalesce(${field('path')}, '') || coalesce('?' || nullif(${queryText}, ''), '') || coalesce('#' || ${field('fragment')}, '') END)`,
     'string',
   );
 });
