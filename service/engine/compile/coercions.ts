@@ -1,4 +1,5 @@
 /** Bringing a compiled value to another type: as JSON, text, number or boolean, or to the type of the other side of a comparison. */
+import { datetimeFromText, timespanFromText } from './conversions.ts';
 import type { Compiled } from './scope.ts';
 import { isNumeric, sqlTypeOf, type ScalarType } from './types.ts';
 
@@ -47,10 +48,11 @@ export function coerceTo(value: Compiled, type: ScalarType): Compiled {
   if (isNumeric(type) && isNumeric(value.type)) return value;
   if (type === 'string') return { sql: asString(value), type };
   if (type === 'dynamic') return value;
-  if (value.type === 'dynamic') {
-    const text = `json_extract_string(${value.sql}, '$')`;
-    return { sql: `TRY_CAST(${text} AS ${sqlTypeOf(type)})`, type };
-  }
-  if (value.type === 'string') return { sql: `TRY_CAST(${value.sql} AS ${sqlTypeOf(type)})`, type };
+  const text = value.type === 'dynamic' ? `json_extract_string(${value.sql}, '$')` : value.type === 'string' ? value.sql : undefined;
+  if (text === undefined) return value;
+  // Texts read as datetimes and timespans the way literals and todatetime/totimespan read them.
+  if (type === 'datetime') return { sql: datetimeFromText(text), type };
+  if (type === 'timespan') return { sql: timespanFromText(text), type };
+  return { sql: `TRY_CAST(${text} AS ${sqlTypeOf(type)})`, type };
   return value;
 }
