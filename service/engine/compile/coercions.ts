@@ -3,8 +3,11 @@ import { datetimeFromText, timespanFromText } from './conversions.ts';
 import type { Compiled } from './scope.ts';
 import { isNumeric, sqlTypeOf, type ScalarType } from './types.ts';
 
+/** A value as dynamic (JSON); datetimes and timespans are held as their texts (RFC 3339, durations), as tostring writes them. */
 export function asJson(value: Compiled): string {
-  return value.type === 'dynamic' ? value.sql : `to_json(${value.sql})`;
+  if (value.type === 'dynamic') return value.sql;
+  if (value.type === 'datetime' || value.type === 'timespan') return `to_json(${asString(value)})`;
+  return `to_json(${value.sql})`;
 }
 
 /** A value as text, the way `tostring` shows it. */

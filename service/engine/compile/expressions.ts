@@ -4,6 +4,7 @@ import { binaryChain } from '../../../language/syntax/visit.ts';
 import { isLogical, logicalChainSql, maxChainedOperators } from './chains.ts';
 import { asBool, asJson, asNumber, asString, coerceTo } from './coercions.ts';
 import { compileCall } from './functions.ts';
+import { membershipTest } from './membership.ts';
 import type { Compiled, ExpressionScope } from './scope.ts';
 import { ident, intervalLiteral, numberLiteral, regexEscape, stringLiteral, timestampLiteral } from './sql.ts';
 import { isInteger, isNumeric, sqlTypeOf, typeFromName, type Column, type ScalarType } from './types.ts';
@@ -403,8 +404,7 @@ function listOperator(node: ListOperatorNode, scope: ExpressionScope): Compiled 
   }
   if (items.length === 0) return { sql: negated ? 'TRUE' : 'FALSE', type: 'bool' };
   const value = caseless ? `lower(${asString(left)})` : left.sql;
-  const list = items.map((item) => (caseless ? `lower(${asString(item)})` : coerceTo(item, left.type).sql));
-  const test = `(${value} IN (${list.join(', ')}))`;
+  const test = membershipTest(value, left, items, caseless);
   return { sql: negated ? `coalesce(NOT ${test}, TRUE)` : test, type: 'bool' };
 }
 

@@ -366,11 +366,11 @@ define('format_datetime', (site) => {
 // Arrays and dynamic values ----------------------------------------------------------------------
 
 simple('array_length', 'long', (a) => `(CASE WHEN json_type(${a}) = 'ARRAY' THEN CAST(json_array_length(${a}) AS BIGINT) END)`, asJson);
-define(['pack_array'], (site) => out(`json_array(${site.all().map((c) => c.sql).join(', ')})`, 'dynamic', true));
+define(['pack_array'], (site) => out(`json_array(${site.all().map(asJson).join(', ')})`, 'dynamic', true));
 define(['pack', 'bag_pack', 'pack_dictionary'], (site) => {
   const args = site.all();
   const pairs: string[] = [];
-  for (let i = 0; i + 1 < args.length; i += 2) pairs.push(`${str(args[i]!)}, ${args[i + 1]!.sql}`);
+  for (let i = 0; i + 1 < args.length; i += 2) pairs.push(`${str(args[i]!)}, ${asJson(args[i + 1]!)}`);
   return out(`json_object(${pairs.join(', ')})`, 'dynamic');
 });
 simple('bag_keys', 'dynamic', (a) => `to_json(json_keys(${a}))`, asJson);

@@ -48,6 +48,8 @@ function captureOf(type: ScalarType, last: boolean, relaxed: boolean): string {
 export function parseOperator(operator: ParseOperator, input: Stage, tools: OperatorTools): Stage {
   const kind = (optionText(operator, 'kind') ?? 'simple').toLowerCase();
   if (!kinds.has(kind)) throw tools.errors.at(operator.start, `${operator.kind} kind=${kind} is not implemented by this engine (kinds: simple, regex, relaxed)`);
+  // parse-where reads kind=simple and kind=regex only (parse-where.mdx, as in Kusto).
+  if (operator.kind === 'parse-where' && kind === 'relaxed') throw tools.errors.at(operator.start, 'parse-where kind=relaxed is not a kind of parse-where (kinds: simple, regex)', 'semantic');
   const flags = optionText(operator, 'flags');
   if (flags !== undefined && kind !== 'regex') throw tools.errors.at(operator.start, `${operator.kind} flags= applies only with kind=regex`, 'semantic');
   if (flags !== undefined && !regexFlags.test(flags)) throw tools.errors.at(operator.start, `${operator.kind} flags=${flags} is not implemented by this engine (flags: i, m, s, U)`);
