@@ -1,5 +1,5 @@
 /** Bringing a compiled value to another type: as JSON, text, number or boolean, or to the type of the other side of a comparison. */
-import { datetimeFromText, timespanFromText } from './conversions.ts';
+import { convertTo } from './conversions.ts';
 import type { Compiled } from './scope.ts';
 import { isNumeric, sqlTypeOf, type ScalarType } from './types.ts';
 
@@ -51,11 +51,10 @@ export function coerceTo(value: Compiled, type: ScalarType): Compiled {
   if (isNumeric(type) && isNumeric(value.type)) return value;
   if (type === 'string') return { sql: asString(value), type };
   if (type === 'dynamic') return value;
-  const text = value.type === 'dynamic' ? `json_extract_string(${value.sql}, '$')` : value.type === 'string' ? value.sql : undefined;
-  if (text === undefined) return value;
-  // Texts read as datetimes and timespans the way literals and todatetime/totimespan read them.
-  if (type === 'datetime') return { sql: datetimeFromText(text), type };
-  if (type === 'timespan') return { sql: timespanFromText(text), type };
+  if (value.type !== 'dynamic' && value.type !== 'string') return value;
+  // Texts read as datetimes and timespans the way literals and todatetime/totimespan read them (a literal while compiling).
+  if (type === 'datetime' || type === 'timespan') return convertTo(value, type);
+  const text = value.type === 'dynamic' ? `json_extract_string(${value.sql}, '$')` : value.sql;
   return { sql: `TRY_CAST(${text} AS ${sqlTypeOf(type)})`, type };
   return value;
 }
