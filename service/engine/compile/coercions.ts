@@ -1,9 +1,13 @@
 /** Bringing a compiled value to another type: as JSON, text, number or boolean, or to the type of the other side of a comparison. */
+import { convertTo } from './conversions.ts';
 import type { Compiled } from './scope.ts';
 import { isNumeric, sqlTypeOf, type ScalarType } from './types.ts';
 
+/** A value as dynamic (JSON); datetimes and timespans are held as their texts (RFC 3339, durations), as tostring writes them. */
 export function asJson(value: Compiled): string {
-  return value.type === 'dynamic' ? value.sql : `to_json(${value.sql})`;
+  if (value.type === 'dynamic') return value.sql;
+  if (value.type === 'datetime' || value.type === 'timespan') return `to_json(${asString(value)})`;
+  return `to_json(${value.sql})`;
 }
 
 /** A value as text, the way `tostring` shows it. */
@@ -50,10 +54,10 @@ export function coerceTo(value: Compiled, type: ScalarType): Compiled {
   if (isNumeric(type) && isNumeric(value.type)) return value;
   if (type === 'string') return { sql: asString(value), type };
   if (type === 'dynamic') return value;
-  if (value.type === 'dynamic') {
-    const text = `json_extract_string(${value.sql}, '$')`;
-    return { sql: `TRY_CAST(${text} AS ${sqlTypeOf(type)})`, type };
-  }
-  if (value.type === 'string') return { sql: `TRY_CAST(${value.sql} AS ${sqlTypeOf(type)})`, type };
+  if (value.type !== 'dynamic' && value.type !== 'string') return value;
+  // Texts read as datetimes and timespans the way literals and todatetime/totimespan read them (a literal while compiling).
+  if (type === 'datetime' || type === 'timespan') return convertTo(value, type);
+  const text = value.type === 'dynamic' ? `json_extract_string(${value.sql}, '$')` : value.sql;
+  return { sql: `TRY_CAST(${text} AS ${sqlTypeOf(type)})`, type };
   return value;
 }

@@ -50,6 +50,7 @@ export function compileCall(call: CallNode, scope: ExpressionScope, compile: Com
 // Helpers over compiled values -------------------------------------------------------------------
 
 import { intervalMicros, microsToInterval } from './expressions.ts';
+import { convertTo } from './conversions.ts';
 import { asBool, asJson, asNumber, asString, coerceTo } from './coercions.ts';
 
 const str = (c: Compiled) => asString(c);
@@ -229,55 +230,13 @@ define('not', (site) => out(`(NOT ${asBool(site.arg(0))})`, 'bool'));
 
 // Conversions ------------------------------------------------------------------------------------
 
-function toInteger(value: Compiled): string {
-  switch (value.type) {
-    case 'datetime':
-      return `(epoch_us(${value.sql}) * 1000)`;
-    case 'timespan':
-      return `CAST(${intervalMicros(value.sql)} * 1000 AS BIGINT)`;
-    case 'string':
-      return `TRY_CAST(CASE WHEN regexp_matches(${value.sql}, '^\\s*[-+]?\\d+\\s*$') THEN trim(${value.sql}) END AS BIGINT)`;
-    case 'real':
-      return `TRY_CAST(trunc(${value.sql}) AS BIGINT)`;
-    default:
-      return `TRY_CAST(trunc(${asNumber(value)}) AS BIGINT)`;
-  }
-}
-define(['toint', 'tolong'], (site) => out(toInteger(site.arg(0)), 'long'));
-define(['toreal', 'todouble', 'todecimal'], (site) => {
-  const value = site.arg(0);
-  if (value.type === 'datetime' || value.type === 'timespan') return out(`CAST(${toInteger(value)} AS DOUBLE)`, 'real');
-  return out(`TRY_CAST(${asNumber(value)} AS DOUBLE)`, 'real');
-});
-define(['tostring'], (site) => out(`coalesce(${str(site.arg(0))}, '')`, 'string'));
-define(['tobool', 'toboolean'], (site) => {
-  const value = site.arg(0);
-  if (value.type === 'string' || value.type === 'dynamic') {
-    const text = str(value);
-    return out(`(CASE WHEN ${text} IN ('1','t','T','true','TRUE','True') THEN TRUE WHEN ${text} IN ('0','f','F','false','FALSE','False') THEN FALSE END)`, 'bool');
-  }
-  // Durations and datetimes are true unless zero (the epoch for datetimes).
-  if (value.type === 'timespan') return out(`(epoch(${value.sql}) <> 0)`, 'bool');
-  if (value.type === 'datetime') return out(`(epoch_us(${value.sql}) <> 0)`, 'bool');
-  return out(asBool(value), 'bool');
-});
-define(['todatetime'], (site) => {
-  const value = site.arg(0);
-  if (value.type === 'datetime') return value;
-  if (isNumeric(value.type)) return out(`make_timestamp(CAST(${value.sql} / 1000 AS BIGINT))`, 'datetime');
-  return out(`TRY_CAST(replace(${str(value)}, 'Z', '') AS TIMESTAMP)`, 'datetime');
-});
-define(['totimespan'], (site) => {
-  const value = site.arg(0);
-  if (value.type === 'timespan') return value;
-  if (isNumeric(value.type)) return out(microsToInterval(`${value.sql} / 1000`), 'timespan');
-  const expression = site.raw[0];
-  if (expression?.kind === 'Literal' && expression.type === 'string') {
-    const nanos = parseTimespanText(String(expression.value));
-    return out(nanos === undefined ? 'CAST(NULL AS INTERVAL)' : intervalLiteral(nanos), 'timespan');
-  }
-  return out(`TRY_CAST(${str(value)} AS INTERVAL)`, 'timespan');
-});
+// Conversions.ts holds what each to* function does; parse's typed columns convert the same way.
+define(['toint', 'tolong'], (site) => convertTo(site.arg(0), 'long'));
+define(['toreal', 'todouble', 'todecimal'], (site) => convertTo(site.arg(0), 'real'));
+define(['tostring'], (site) => convertTo(site.arg(0), 'string'));
+define(['tobool', 'toboolean'], (site) => convertTo(site.arg(0), 'bool'));
+define(['todatetime'], (site) => convertTo(site.arg(0), 'datetime'));
+define(['totimespan'], (site) => convertTo(site.arg(0), 'timespan'));
 
 // Math -------------------------------------------------------------------------------------------
 
@@ -388,11 +347,11 @@ define('format_datetime', (site) => {
 // Arrays and dynamic values ----------------------------------------------------------------------
 
 simple('array_length', 'long', (a) => `(CASE WHEN json_type(${a}) = 'ARRAY' THEN CAST(json_array_length(${a}) AS BIGINT) END)`, asJson);
-define(['pack_array'], (site) => out(`json_array(${site.all().map((c) => c.sql).join(', ')})`, 'dynamic', true));
+define(['pack_array'], (site) => out(`json_array(${site.all().map(asJson).join(', ')})`, 'dynamic', true));
 define(['pack', 'bag_pack', 'pack_dictionary'], (site) => {
   const args = site.all();
   const pairs: string[] = [];
-  for (let i = 0; i + 1 < args.length; i += 2) pairs.push(`${str(args[i]!)}, ${args[i + 1]!.sql}`);
+  for (let i = 0; i + 1 < args.length; i += 2) pairs.push(`${str(args[i]!)}, ${asJson(args[i + 1]!)}`);
   return out(`json_object(${pairs.join(', ')})`, 'dynamic');
 });
 simple('bag_keys', 'dynamic', (a) => `to_json(json_keys(${a}))`, asJson);
@@ -416,5 +375,3 @@ define('array_sort_asc', (site) => out(`to_json(list_sort(CAST(${asJson(site.arg
 define('array_sort_desc', (site) => out(`to_json(list_reverse_sort(CAST(${asJson(site.arg(0))} AS JSON[])))`, 'dynamic', true));
 define('strcmp', (site) => out(`(CASE WHEN ${str(site.arg(0))} < ${str(site.arg(1))} THEN -1 WHEN ${str(site.arg(0))} > ${str(site.arg(1))} THEN 1 ELSE 0 END)`, 'long'));
 
-
-import { parseTimespanText } from './timeText.ts';

@@ -2,14 +2,17 @@
  * Scalar functions DuckDB lacks, written in TypeScript and registered on each engine connection as
  * SQL functions (`apl_sha512`, `apl_ipv6_compare`, ...). They run row by row in JavaScript, so
  * they are kept for what SQL cannot express reasonably: SHA-512, IPv6 arithmetic, IP geolocation,
- * the SQL parser behind parse_sql/format_sql and the series filters and fills (linear in
- * JavaScript, where SQL list lambdas would be quadratic on long series).
+ * the SQL parser behind parse_sql/format_sql, dynamic_to_json's sorted keys, datetime and timespan
+ * texts beyond plain ISO 8601, and the series filters and fills (linear in JavaScript, where SQL
+ * list lambdas would be quadratic on long series).
  */
 import { hash } from 'node:crypto';
 import { BIGINT, BOOLEAN, DuckDBScalarFunction, VARCHAR, type DuckDBConnection, type DuckDBType } from '@duckdb/node-api';
+import { canonicalJson } from './canonicalJson.ts';
 import { fourierTransform } from './fourier.ts';
 import { geoInfo } from './geoLocation.ts';
 import { formatSqlModel, parseSqlModel } from './sqlModel.ts';
+import { parseDatetimeText, parseTimespanText } from './timeText.ts';
 
 type Cell = string | number | bigint | boolean | null;
 
@@ -172,6 +175,14 @@ const numbersOf = (text: string): number[] | undefined => {
 };
 
 const definitions = [
+  hostFunction('apl_canonical_json', [VARCHAR], VARCHAR, (json) => canonicalJson(String(json)) ?? null),
+  // Texts that are not plain ISO 8601: read as datetime literals are (microseconds since the epoch).
+  hostFunction('apl_datetime_text', [VARCHAR], BIGINT, (text) => parseDatetimeText(String(text)) ?? null),
+  // Duration texts read as timespan literals are (microseconds).
+  hostFunction('apl_timespan_text', [VARCHAR], BIGINT, (text) => {
+    const nanos = parseTimespanText(String(text));
+    return nanos === undefined || !Number.isFinite(nanos) ? null : BigInt(Math.round(nanos / 1000));
+  }),
   // One-shot hash(): a third of createHash()'s time per row, which is main-thread time taken from requests.
   hostFunction('apl_sha512', [VARCHAR], VARCHAR, (text) => hash('sha512', String(text), 'hex')),
   hostFunction('apl_geo_info', [VARCHAR], VARCHAR, (address) => {

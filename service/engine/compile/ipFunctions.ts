@@ -15,7 +15,8 @@ function listed(site: CallSite, from: number): string {
   return `[${rest.map(text).join(', ')}]`;
 }
 
-define('parse_ipv4', (site) => out(address(site.arg(0)), 'long'));
+// An address in IP-prefix notation is masked to its prefix ('192.168.1.1/24' is 192.168.1.0; Kusto's example).
+define('parse_ipv4', (site) => out(isNumeric(site.arg(0).type) ? address(site.arg(0)) : `apl_ipv4_masked(${address(site.arg(0))}, ${prefixOf(site.arg(0))})`, 'long'));
 define('parse_ipv4_mask', (site) => out(`apl_ipv4_masked(${address(site.arg(0))}, least(${prefixOf(site.arg(0))}, ${asNumber(site.arg(1))}))`, 'long'));
 define('ipv4_netmask_suffix', (site) => out(`(CASE WHEN ${address(site.arg(0))} IS NOT NULL THEN ${prefixOf(site.arg(0))} END)`, 'long'));
 define('format_ipv4', (site) => {

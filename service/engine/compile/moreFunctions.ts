@@ -78,7 +78,11 @@ define('toarray', (site) => {
   const object = `list_transform(json_keys(${value.sql}), apl_k -> json_extract(${value.sql}, '$."' || apl_k || '"'))`;
   return out(`(CASE ${dynamicType(value)} WHEN 'ARRAY' THEN ${value.sql} WHEN 'OBJECT' THEN ${json(object)} WHEN 'NULL' THEN '[]'::JSON ELSE json_array(${value.sql}) END)`, 'dynamic', true);
 });
-define('dynamic_to_json', (site) => out(`CAST(${asJson(site.arg(0))} AS VARCHAR)`, 'string'));
+// Bags with sorted names at every depth; a value that is not dynamic is its tostring() (dynamic-to-json.mdx).
+define('dynamic_to_json', (site) => {
+  const value = site.arg(0);
+  return out(value.type === 'dynamic' ? `apl_canonical_json(CAST(${value.sql} AS VARCHAR))` : `coalesce(${str(value)}, '')`, 'string');
+});
 
 /** Distinct elements in first-seen order. */
 const distinct = (array: string) => `list_filter(${array}, (apl_e, apl_i) -> list_position(${array}, apl_e) = apl_i)`;
@@ -210,7 +214,9 @@ define('regex_quote', (site) => out(`regexp_escape(${str(site.arg(0))})`, 'strin
 define('unicode_codepoints_from_string', (site) => out(json(`list_transform(string_split(${str(site.arg(0))}, ''), apl_c -> unicode(apl_c))`), 'dynamic', true));
 define('unicode_codepoints_to_string', (site) => out(`array_to_string(list_transform(${list(site.arg(0))}, apl_c -> chr(CAST(json_extract_string(apl_c, '$') AS INTEGER))), '')`, 'string'));
 define('parse_csv', (site) => {
-  const text = str(site.arg(0));
+  // Only the first record is read: it ends at a line break outside quotes (Kusto's parse_csv).
+  const field = `(?:"(?:[^"]|"")*"|[^,\\r\\n]*)`;
+  const text = `regexp_extract(${str(site.arg(0))}, '^(${field}(?:,${field})*)', 1)`;
   const fields = `regexp_extract_all(${text} || ',', '("(?:[^"]|"")*"|[^,]*),', 1)`;
   return out(json(`list_transform(${fields}, apl_f -> CASE WHEN starts_with(apl_f, '"') THEN replace(apl_f[2:-2], '""', '"') ELSE apl_f END)`), 'dynamic', true);
 });
@@ -239,7 +245,9 @@ define('parse_url', (site) => {
 });
 define('parse_urlquery', (site) => {
   const text = `regexp_replace(${str(site.arg(0))}, '^\\?', '')`;
-  return out(`json_object('Query Parameters', ${queryObject(text)})`, 'dynamic');
+  // The parameters are the object's members: the reference reads them as `parse_urlquery(q).page`
+  // (Kusto nests them under "Query Parameters"; the APL page is followed).
+  return out(queryObject(text), 'dynamic');
 });
 define('format_url', (site) => {
   const bag = asJson(site.arg(0));
@@ -254,15 +262,21 @@ define('format_url', (site) => {
     'string',
   );
 });
+// Kusto's parse_path (the APL page is silent beyond its field names): RootPath is the drive ("C:"), the
+// directory keeps its separators and loses the trailing one unless it is a root ("/" or a drive and a slash), and a
+// colon in the last segment starts an alternate data stream ("file.txt:some.exe").
 define('parse_path', (site) => {
   const text = str(site.arg(0));
   const scheme = `regexp_extract(${text}, '^([A-Za-z][A-Za-z0-9+.-]*)://', 1)`;
   const rest = `regexp_replace(${text}, '^[A-Za-z][A-Za-z0-9+.-]*://', '')`;
-  const root = `regexp_extract(${rest}, '^([A-Za-z]:[\\\\/]|[\\\\/]{1,2}|)', 1)`;
-  const filename = `regexp_extract(${rest}, '([^\\\\/]*)$', 1)`;
-  const directory = `regexp_replace(${rest}, '[\\\\/]?[^\\\\/]*$', '')`;
+  const root = `regexp_extract(${rest}, '^([A-Za-z]:)', 1)`;
+  const withSeparator = `regexp_extract(${rest}, '^(.*[\\\\/])', 1)`;
+  const directory = `(CASE WHEN regexp_full_match(${withSeparator}, '([A-Za-z]:)?[\\\\/]+') THEN ${withSeparator} ELSE regexp_replace(${withSeparator}, '[\\\\/]$', '') END)`;
+  const segment = `regexp_extract(${rest}, '([^\\\\/]*)$', 1)`;
+  const filename = `split_part(${segment}, ':', 1)`;
+  const stream = `regexp_extract(${segment}, ':(.*)$', 1)`;
   return out(
-    `json_object('Scheme', ${scheme}, 'RootPath', ${root}, 'DirectoryPath', ${directory}, 'DirectoryName', regexp_extract(${directory}, '([^\\\\/]*)$', 1), 'Filename', ${filename}, 'Extension', regexp_extract(${filename}, '\\.([^.]*)$', 1), 'AlternateDataStreamName', '')`,
+    `json_object('Scheme', ${scheme}, 'RootPath', ${root}, 'DirectoryPath', ${directory}, 'DirectoryName', regexp_extract(${directory}, '([^\\\\/]*)$', 1), 'Filename', ${filename}, 'Extension', regexp_extract(${filename}, '\\.([^.]*)$', 1), 'AlternateDataStreamName', ${stream})`,
     'dynamic',
   );
 });

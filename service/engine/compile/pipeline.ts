@@ -7,7 +7,6 @@ import type {
   SourceOperator,
   TabularOperator,
   SortKey,
-  ParseOperator,
   DataTableOperator,
 } from '../../../language/index.ts';
 import { aggregateName, columnNameOf, findAggregationCall, keyName } from '../../../language/analysis/naming.ts';
@@ -20,6 +19,7 @@ import { ident, regexEscape, stringLiteral } from './sql.ts';
 import { keptOrder, matchedOf, orderSql, type Combine, type OrderKey, type Stage } from './stage.ts';
 import { fieldTypeName, sqlTypeOf, typeFromName, type Column, type ScalarType } from './types.ts';
 import { makeSeries, parseKv, redact, searchOperator, type OperatorTools } from './moreOperators.ts';
+import { parseOperator } from './parseOperator.ts';
 import { timeBounds } from './timeBounds.ts';
 import { compileJoin } from './join.ts';
 
@@ -251,7 +251,7 @@ export class PipelineCompiler {
         return this.mvExpand(operator, input);
       case 'parse':
       case 'parse-where':
-        return this.parse(operator, input);
+        return parseOperator(operator, input, this.tools());
       case 'make-series':
         return makeSeries(operator, input, this.tools());
       case 'search':
@@ -563,40 +563,6 @@ export class PipelineCompiler {
     const limit = operator.limit ? ` LIMIT ${this.count(operator.limit, input)}` : '';
     const sql = `SELECT ${list} FROM (SELECT *, ${unnests.join(', ')} FROM (${input.sql}) AS ${this.alias()})${limit}`;
     return { ...input, sql, columns, order: undefined };
-  }
-
-  private parse(operator: ParseOperator, input: Stage): Stage {
-    const kindOption = operator.options.find((option) => option.name.name.toLowerCase() === 'kind');
-    const kind = kindOption ? (columnNameOf(kindOption.value) ?? 'simple').toLowerCase() : 'simple';
-    if (kind !== 'simple' && kind !== 'regex') throw this.errors.at(operator.start, `parse kind=${kind} is not implemented by this engine`);
-    const source = compileExpression(operator.source, this.scope(input.columns));
-    let pattern = '^';
-    const extracted: { name: string; type: ScalarType; group: number }[] = [];
-    operator.pattern.forEach((part, i) => {
-      const last = i === operator.pattern.length - 1;
-      if (part.kind === 'Literal') pattern += kind === 'regex' ? String(part.value) : regexEscape(String(part.value));
-      else if (part.kind === 'Star') pattern += last ? '.*' : '.*?';
-      else if (part.kind === 'ColumnDeclaration') {
-        const type = part.type ? (typeFromName(part.type.name) ?? 'string') : 'string';
-        const capture = type === 'long' || type === 'int' ? '(-?\\d+)' : type === 'real' ? '(-?\\d+(?:\\.\\d+)?(?:[eE][-+]?\\d+)?)' : last ? '(.*)' : '(.*?)';
-        pattern += capture;
-        extracted.push({ name: part.name.name, type, group: extracted.length + 1 });
-      }
-    });
-    if (kind === 'simple' && operator.pattern.at(-1)?.kind === 'Literal') pattern += '$';
-    const text = `coalesce(${coerceTo(source, 'string').sql}, '')`;
-    const regex = stringLiteral(pattern);
-    const columns = input.columns.filter((column) => !extracted.some((item) => item.name === column.name)).concat(extracted.map(({ name, type }) => ({ name, type })));
-    const items = extracted.map(({ name, type, group }) => {
-      const raw = `regexp_extract(${text}, ${regex}, ${group})`;
-      const value = type === 'string' ? raw : `TRY_CAST(${raw} AS ${sqlTypeOf(type)})`;
-      return `(CASE WHEN regexp_matches(${text}, ${regex}) THEN ${value} END) AS ${ident(name)}`;
-    });
-    const replaced = input.columns.filter((column) => extracted.some((item) => item.name === column.name)).map((column) => ident(column.name));
-    const rest = replaced.length ? `* EXCLUDE (${replaced.join(', ')})` : '*';
-    const where = operator.kind === 'parse-where' ? ` WHERE regexp_matches(${text}, ${regex})` : '';
-    const sql = `SELECT ${input.columns.length > replaced.length ? `${rest}, ` : ''}${items.join(', ')} FROM (${input.sql}) AS ${this.alias()}${where}`;
-    return { ...input, sql, columns, order: keptOrder(input.order, columns) };
   }
 
   private print(definitions: ColumnDefinition[]): Stage {

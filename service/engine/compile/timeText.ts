@@ -35,17 +35,8 @@ export function parseTimespanText(text: string): number | undefined {
   return sign * total;
 }
 
-/** ISO 8601 / RFC 3339 and a few common layouts; microseconds since the epoch (UTC), or undefined. */
-export function parseDatetimeText(text: string): bigint | undefined {
-  let trimmed = text.trim().replace(/^(['"])(.*)\1$/, '$2');
-  if (/^\d{4}-\d{2}-\d{2}$/.test(trimmed)) trimmed += 'T00:00:00Z';
-  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2})?)(?:\.(\d{1,9}))?(Z|[+-]\d{2}:?\d{2})?$/i.exec(trimmed);
-  if (!match) return undefined;
-  const [, date, time, fraction = '', zone = 'Z'] = match;
-  const millis = Date.parse(`${date}T${time!.length === 5 ? `${time}:00` : time}${zone.toUpperCase() === 'Z' ? 'Z' : zone}`);
-  if (Number.isNaN(millis)) return undefined;
-  return BigInt(millis) * 1000n + BigInt((fraction + '000000').slice(0, 6));
-}
+/** Datetime texts have their own module; re-exported for the callers that read both kinds of text. */
+export { parseDatetimeText } from './datetimeText.ts';
 
 /** A Go-style duration text (`1h30m0s`, `1.5s`, `0s`) for nanoseconds. */
 export function formatDuration(nanos: number): string {
