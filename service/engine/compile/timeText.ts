@@ -37,6 +37,12 @@ export function parseTimespanText(text: string): number | undefined {
 
 /** ISO 8601 / RFC 3339 and a few common layouts; microseconds since the epoch (UTC), or undefined. */
 export function parseDatetimeText(text: string): bigint | undefined {
+  const nanos = parseDatetimeNanos(text);
+  return nanos === undefined ? undefined : floorDiv(nanos, 1000n);
+}
+
+/** The same, in nanoseconds (the reference gives datetimes nanosecond precision: unixtime_nanoseconds_todatetime). */
+export function parseDatetimeNanos(text: string): bigint | undefined {
   let trimmed = text.trim().replace(/^(['"])(.*)\1$/, '$2');
   if (/^\d{4}-\d{2}-\d{2}$/.test(trimmed)) trimmed += 'T00:00:00Z';
   const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2})?)(?:\.(\d{1,9}))?(Z|[+-]\d{2}:?\d{2})?$/i.exec(trimmed);
@@ -44,7 +50,12 @@ export function parseDatetimeText(text: string): bigint | undefined {
   const [, date, time, fraction = '', zone = 'Z'] = match;
   const millis = Date.parse(`${date}T${time!.length === 5 ? `${time}:00` : time}${zone.toUpperCase() === 'Z' ? 'Z' : zone}`);
   if (Number.isNaN(millis)) return undefined;
-  return BigInt(millis) * 1000n + BigInt((fraction + '000000').slice(0, 6));
+  return BigInt(millis) * 1_000_000n + BigInt((fraction + '000000000').slice(0, 9));
+}
+
+function floorDiv(a: bigint, b: bigint): bigint {
+  const q = a / b;
+  return a % b !== 0n && a < 0n ? q - 1n : q;
 }
 
 /** A Go-style duration text (`1h30m0s`, `1.5s`, `0s`) for nanoseconds. */
