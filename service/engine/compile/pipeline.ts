@@ -21,7 +21,7 @@ import { ident, regexEscape, stringLiteral } from './sql.ts';
 import { keptOrder, matchedOf, orderSql, type Combine, type OrderKey, type Stage } from './stage.ts';
 import { fieldTypeName, sqlTypeOf, typeFromName, type Column, type ScalarType } from './types.ts';
 import { makeSeries, parseKv, redact, searchOperator, type OperatorTools } from './moreOperators.ts';
-import { timeBounds } from './timeBounds.ts';
+import { readBoundsOf } from './storedTimeBound.ts';
 
 /** What the compiler needs from outside: dataset tables, the time range, now. */
 export interface CompileEnvironment {
@@ -134,8 +134,8 @@ export class PipelineCompiler {
         const condition = asBool(compileExpression(operator.predicate, scope));
         const changes: Partial<Stage> = { storedTime };
         if (storedTime && stageIn.matchedSql === undefined) {
-          const { bounds, onlyBounds } = timeBounds(operator.predicate);
-          changes.readBounds = [...(input.readBounds ?? []), ...bounds.map((bound) => asBool(compileExpression(bound, scope)))];
+          const { bounds, onlyBounds } = readBoundsOf(operator.predicate, (expression) => compileExpression(expression, scope));
+          changes.readBounds = [...(input.readBounds ?? []), ...bounds];
           // Bounds alone keep every row read: the rows stay those of the dataset.
           if (onlyBounds) changes.rowsOf = stageIn.rowsOf;
         }
