@@ -20,8 +20,11 @@ function dateOf(c: Compiled): string {
 const micros = (t: string) => `CAST(${t} AS TIMESTAMP)`;
 /** Nanoseconds past the second, 0 .. 999 999 999. */
 const nanosOfSecond = (t: string) => `(nanosecond(${t}) % 1000000000)`;
-/** 100 ns (one tick) before a microsecond TIMESTAMP, as a TIMESTAMP_NS. */
-const tickBefore = (t: string) => `make_timestamp_ns(epoch_us(${t}) * 1000 - 100)`;
+/** 100 ns (one tick) before a microsecond TIMESTAMP, as a TIMESTAMP_NS; past TIMESTAMP_NS's last day, a clear error. */
+function tickBefore(name: string, t: string): string {
+  const beyond = `${name}(): a datetime past 2262-04-11 is beyond this engine's nanosecond datetimes`;
+  return `(CASE WHEN ${t} < TIMESTAMP '2262-04-11' THEN make_timestamp_ns(epoch_us(${t}) * 1000 - 100) ELSE error(${stringLiteral(beyond)}) END)`;
+}
 
 define('now', (site) => {
   if (site.raw.length === 0) return out(site.scope.now, 'datetime');
@@ -46,7 +49,7 @@ function periodBound(name: string, unit: 'day' | 'week' | 'month' | 'year', end:
     // Weeks start on Sunday (dayofweek 0).
     const start = unit === 'week' ? `(date_trunc('day', ${t}) - to_days(CAST(dayofweek(${t}) AS INTEGER)))` : `date_trunc('${unit}', ${t})`;
     const shift = (count: string) => (unit === 'week' ? `to_days(7 * (${count}))` : `to_${unit}s(${count})`);
-    return out(end ? tickBefore(`(${start} + ${shift(`${offset} + 1`)})`) : `(${start} + ${shift(offset)})`, 'datetime');
+    return out(end ? tickBefore(name, `(${start} + ${shift(`${offset} + 1`)})`) : `(${start} + ${shift(offset)})`, 'datetime');
   });
 }
 for (const unit of ['day', 'week', 'month', 'year'] as const) {

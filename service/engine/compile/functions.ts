@@ -1,6 +1,7 @@
 import type { CallNode, Expression } from '../../../language/index.ts';
 import type { Compiled, ExpressionScope } from './scope.ts';
-import { intervalLiteral, stringLiteral } from './sql.ts';
+import { datetimeLiteral, intervalLiteral, stringLiteral } from './sql.ts';
+import { parseDatetimeNanos } from './timeText.ts';
 import { isInteger, isNumeric } from './types.ts';
 import { isAggregation } from './aggregations.ts';
 import { define, functions, literalString, out, simple, type CallSite } from './registry.ts';
@@ -267,6 +268,9 @@ define(['todatetime'], (site) => {
   const value = site.arg(0);
   if (value.type === 'datetime') return value;
   if (isNumeric(value.type)) return out(`make_timestamp(CAST(${value.sql} / 1000 AS BIGINT))`, 'datetime');
+  // A literal text is read here, to the nanosecond (as datetime(...) is); other texts by DuckDB, to the microsecond.
+  const literal = site.raw[0]?.kind === 'Literal' && site.raw[0].type === 'string' ? parseDatetimeNanos(String(site.raw[0].value)) : undefined;
+  if (literal !== undefined) return out(datetimeLiteral(literal), 'datetime');
   return out(`TRY_CAST(replace(${str(value)}, 'Z', '') AS TIMESTAMP)`, 'datetime');
 });
 define(['totimespan'], (site) => {
