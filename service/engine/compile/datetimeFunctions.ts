@@ -8,7 +8,7 @@
 import { asNumber, coerceTo } from './coercions.ts';
 import { define, literalString, out, simple, type CallSite } from './registry.ts';
 import type { Compiled } from './scope.ts';
-import { stringLiteral } from './sql.ts';
+import { microsecondFloor, stringLiteral } from './sql.ts';
 
 const num = (c: Compiled) => asNumber(c);
 
@@ -16,8 +16,8 @@ function dateOf(c: Compiled): string {
   return c.type === 'datetime' ? c.sql : coerceTo(c, 'datetime').sql;
 }
 
-/** The microsecond TIMESTAMP of a datetime (a TIMESTAMP_NS truncated, which floors every unit from the microsecond up). */
-const micros = (t: string) => `CAST(${t} AS TIMESTAMP)`;
+/** The microsecond TIMESTAMP of a datetime, floored (which keeps every unit from the microsecond up). */
+const micros = microsecondFloor;
 /** Nanoseconds past the second, 0 .. 999 999 999. */
 const nanosOfSecond = (t: string) => `(nanosecond(${t}) % 1000000000)`;
 /** 100 ns (one tick) before a microsecond TIMESTAMP, as a TIMESTAMP_NS; past TIMESTAMP_NS's last day, a clear error. */

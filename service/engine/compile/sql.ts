@@ -34,6 +34,15 @@ export function timestampLiteral(microseconds: bigint): string {
   return `make_timestamp(CAST(${microseconds} AS BIGINT))`;
 }
 
+/**
+ * A datetime (TIMESTAMP or TIMESTAMP_NS) floored to the microsecond TIMESTAMP: the cast truncates toward the
+ * epoch, which for a TIMESTAMP_NS before 1970 with a part below the microsecond is one microsecond late.
+ */
+export function microsecondFloor(datetime: string): string {
+  const cast = `CAST(${datetime} AS TIMESTAMP)`;
+  return `(CASE WHEN ${cast} > ${datetime} THEN ${cast} - INTERVAL 1 microsecond ELSE ${cast} END)`;
+}
+
 /** The range of DuckDB's TIMESTAMP_NS (signed 64-bit nanoseconds since the epoch). */
 const nanosRange = { min: -(2n ** 63n) + 1n, max: 2n ** 63n - 1n };
 

@@ -8,6 +8,7 @@ import type { Expression } from '../../../language/index.ts';
 import { columnNameOf } from '../../../language/analysis/naming.ts';
 import { asBool } from './coercions.ts';
 import type { Compiled } from './scope.ts';
+import { microsecondFloor } from './sql.ts';
 import { timeBounds } from './timeBounds.ts';
 
 /** The `_time` bounds of a `where` predicate as SQL (see timeBounds), and whether the predicate is nothing else. */
@@ -16,7 +17,7 @@ export function readBoundsOf(predicate: Expression, compile: (expression: Expres
   return { bounds: bounds.map((bound) => storedTimeBound(bound, compile) ?? asBool(compile(bound))), onlyBounds };
 }
 
-const floor = (value: string) => `CAST(${value} AS TIMESTAMP)`;
+const floor = microsecondFloor;
 const ceil = (value: string) => `(CASE WHEN ${floor(value)} = ${value} THEN ${floor(value)} ELSE ${floor(value)} + INTERVAL 1 microsecond END)`;
 const flipped: Record<string, string> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=', '==': '==' };
 
