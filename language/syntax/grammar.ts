@@ -447,8 +447,9 @@ export class AplGrammar extends CstParser {
     this.OR([
       {
         ALT: () => {
-          this.CONSUME(t.Star);
-          this.OPTION(() => this.CONSUME(t.Identifier));
+          const star = this.CONSUME(t.Star);
+          // `*suffix` only when written together: in `* asc` the word is project-reorder's order.
+          this.OPTION({ GATE: () => this.LA(1).startOffset === star.endOffset! + 1, DEF: () => this.CONSUME(t.Identifier) });
         },
       },
       {

@@ -1,4 +1,4 @@
-import { DuckDBIntervalValue, DuckDBTimestampValue, type DuckDBValue } from '@duckdb/node-api';
+import { DuckDBIntervalValue, DuckDBTimestampNanosecondsValue, DuckDBTimestampValue, type DuckDBValue } from '@duckdb/node-api';
 import type { ScalarType } from './compile/types.ts';
 import { formatDuration } from './compile/timeText.ts';
 import { AplQueryError } from './errors.ts';
@@ -38,6 +38,15 @@ function formatAny(micros: bigint): string {
   return `${base}${digits ? `.${digits}` : ''}Z`;
 }
 
+/** A TIMESTAMP_NS (a datetime with a part below the microsecond): RFC 3339 with up to nine fractional digits. */
+export function formatNanos(nanos: bigint): string {
+  const subMicro = ((nanos % 1000n) + 1000n) % 1000n;
+  const text = formatMicros((nanos - subMicro) / 1000n);
+  if (subMicro === 0n) return text;
+  const [whole, fraction = ''] = text.slice(0, -1).split('.');
+  return `${whole}.${(fraction.padEnd(6, '0') + String(subMicro).padStart(3, '0')).replace(/0+$/, '')}Z`;
+}
+
 function intervalNanos(value: DuckDBIntervalValue): number {
   return ((value.months * 30 + value.days) * 86_400_000_000 + Number(value.micros)) * 1000;
 }
@@ -46,6 +55,7 @@ function intervalNanos(value: DuckDBIntervalValue): number {
 export function toWireValue(value: DuckDBValue, type: ScalarType): unknown {
   if (value === null || value === undefined) return null;
   if (value instanceof DuckDBTimestampValue) return formatMicros(value.micros);
+  if (value instanceof DuckDBTimestampNanosecondsValue) return formatNanos(value.nanos);
   if (value instanceof DuckDBIntervalValue) return formatDuration(intervalNanos(value));
   if (typeof value === 'bigint') return Number(value);
   if (type === 'dynamic' && typeof value === 'string') {

@@ -21,7 +21,7 @@ export function asString(value: Compiled): string {
       // A JSON null is no text at all (tostring gives '' for it, like for a null).
       return `(CASE json_type(${value.sql}) WHEN 'VARCHAR' THEN json_extract_string(${value.sql}, '$') WHEN 'NULL' THEN NULL ELSE CAST(${value.sql} AS VARCHAR) END)`;
     case 'datetime':
-      return `regexp_replace(strftime(${value.sql}, '%Y-%m-%dT%H:%M:%S.%f'), '\\.?0*$', '') || 'Z'`;
+      return `regexp_replace(strftime(${value.sql}, '%Y-%m-%dT%H:%M:%S.%n'), '\\.?0*$', '') || 'Z'`; // %n: nanoseconds (TIMESTAMP_NS keeps them)
     case 'bool':
       return `(CASE WHEN ${value.sql} THEN 'true' WHEN NOT ${value.sql} THEN 'false' END)`;
     case 'timespan':

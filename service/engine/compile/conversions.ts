@@ -6,9 +6,9 @@
  * functions apl_datetime_text/apl_timespan_text for other texts (plain ISO 8601 stays in SQL).
  */
 import { asBool, asNumber, asString } from './coercions.ts';
-import { parseDatetimeText } from './datetimeText.ts';
+import { parseDatetimeNanos } from './datetimeText.ts';
 import type { Compiled } from './scope.ts';
-import { intervalLiteral, timestampLiteral } from './sql.ts';
+import { datetimeLiteral, intervalLiteral } from './sql.ts';
 import { parseTimespanText } from './timeText.ts';
 import { isNumeric, type ScalarType } from './types.ts';
 
@@ -73,8 +73,9 @@ function toDatetime(value: Compiled): string {
   if (isNumeric(value.type)) return `make_timestamp(CAST(${value.sql} / 1000 AS BIGINT))`;
   const literal = literalText(value);
   if (literal !== undefined) {
-    const micros = parseDatetimeText(literal);
-    return micros === undefined ? 'CAST(NULL AS TIMESTAMP)' : timestampLiteral(micros);
+    // Read here to the nanosecond, as datetime(...) literals are; other texts to the microsecond.
+    const nanos = parseDatetimeNanos(literal);
+    return nanos === undefined ? 'CAST(NULL AS TIMESTAMP)' : datetimeLiteral(nanos);
   }
   return datetimeFromText(asString(value));
 }

@@ -20,8 +20,14 @@ interface DateParts {
   rest: string;
 }
 
-/** Microseconds since the epoch (UTC) for a date text, or undefined when it is not one. */
+/** Microseconds since the epoch (UTC) for a date text (rounded down), or undefined when it is not one. */
 export function parseDatetimeText(input: string): bigint | undefined {
+  const nanos = parseDatetimeNanos(input);
+  return nanos === undefined ? undefined : floorDiv(nanos, 1000n);
+}
+
+/** The same in nanoseconds: the reference gives datetimes 100 ns ticks and more (unixtime_nanoseconds_todatetime). */
+export function parseDatetimeNanos(input: string): bigint | undefined {
   const text = input.trim().replace(/^(['"])(.*)\1$/, '$2').trim();
   if (text === '' || text.length > maxLength) return undefined;
   if (/^\d+$/.test(text)) return digitRun(text);
@@ -33,42 +39,47 @@ export function parseDatetimeText(input: string): bigint | undefined {
   const check = new Date(days);
   if (date.month < 1 || date.month > 12 || check.getUTCDate() !== date.day || check.getUTCMonth() !== date.month - 1) return undefined;
   const millis = days + ((clock.hour * 60 + clock.minute - clock.offsetMinutes) * 60 + clock.second) * 1000;
-  return BigInt(millis) * 1000n + clock.micros;
+  return BigInt(millis) * 1_000_000n + clock.nanos;
+}
+
+function floorDiv(a: bigint, b: bigint): bigint {
+  const quotient = a / b;
+  return a % b !== 0n && a < 0n ? quotient - 1n : quotient;
 }
 
 function digitRun(text: string): bigint | undefined {
   const part = (from: number, to: number) => Number(text.slice(from, to));
   switch (text.length) {
     case 4:
-      return dateMicros(part(0, 4), 1, 1);
+      return dateNanos(part(0, 4), 1, 1);
     case 8:
-      return dateMicros(part(0, 4), part(4, 6), part(6, 8));
+      return dateNanos(part(0, 4), part(4, 6), part(6, 8));
     case 12:
     case 14: {
-      const day = dateMicros(part(0, 4), part(4, 6), part(6, 8));
+      const day = dateNanos(part(0, 4), part(4, 6), part(6, 8));
       const [hour, minute, second] = [part(8, 10), part(10, 12), text.length === 14 ? part(12, 14) : 0];
       if (day === undefined || hour > 23 || minute > 59 || second > 59) return undefined;
-      return day + BigInt((hour * 3600 + minute * 60 + second) * 1e6);
+      return day + BigInt(hour * 3600 + minute * 60 + second) * 1_000_000_000n;
     }
     // Epoch counts: seconds, milliseconds, microseconds, nanoseconds.
     case 10:
-      return BigInt(text) * 1_000_000n;
+      return BigInt(text) * 1_000_000_000n;
     case 13:
-      return BigInt(text) * 1000n;
+      return BigInt(text) * 1_000_000n;
     case 16:
-      return BigInt(text);
+      return BigInt(text) * 1000n;
     case 19:
-      return BigInt(text) / 1000n;
+      return BigInt(text);
     default:
       return undefined;
   }
 }
 
-function dateMicros(year: number, month: number, day: number): bigint | undefined {
+function dateNanos(year: number, month: number, day: number): bigint | undefined {
   const millis = Date.UTC(year, month - 1, day);
   const check = new Date(millis);
   if (month < 1 || month > 12 || check.getUTCDate() !== day || check.getUTCMonth() !== month - 1) return undefined;
-  return BigInt(millis) * 1000n;
+  return BigInt(millis) * 1_000_000n;
 }
 
 const monthOf = (name: string) => (monthPattern.test(name) ? months.indexOf(name.slice(0, 3).toLowerCase()) + 1 : 0);
@@ -119,13 +130,13 @@ interface Clock {
   hour: number;
   minute: number;
   second: number;
-  micros: bigint;
+  nanos: bigint;
   offsetMinutes: number;
 }
 
 /** The time of day and zone after a date: `T15:04:05.123Z`, ` 5:57:51 PM`, `, 19:17`, ` at 10:09am PST-08`. */
 function readClock(text: string): Clock | undefined {
-  const clock: Clock = { hour: 0, minute: 0, second: 0, micros: 0n, offsetMinutes: 0 };
+  const clock: Clock = { hour: 0, minute: 0, second: 0, nanos: 0n, offsetMinutes: 0 };
   let rest = text.replace(/\s*\([^)]*\)\s*$/, '').replace(/^(?:T|,?\s*(?:at\s+)?)/i, '');
   const time = /^(\d{1,2}):(\d{2})(?::(\d{2}))?(?:[.,](\d{1,9}))?\s*(?:([ap])\.?m\.?(?![a-z]))?/i.exec(rest);
   if (time) {
@@ -133,7 +144,7 @@ function readClock(text: string): Clock | undefined {
     clock.hour = Number(hour);
     clock.minute = Number(minute);
     clock.second = Number(second ?? 0);
-    clock.micros = BigInt((fraction + '000000').slice(0, 6));
+    clock.nanos = BigInt((fraction + '000000000').slice(0, 9));
     if (meridiem) {
       if (clock.hour < 1 || clock.hour > 12) return undefined;
       clock.hour = (clock.hour % 12) + (meridiem.toLowerCase() === 'p' ? 12 : 0);

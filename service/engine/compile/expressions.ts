@@ -6,9 +6,9 @@ import { asBool, asJson, asNumber, asString, coerceTo } from './coercions.ts';
 import { compileCall } from './functions.ts';
 import { listOperator } from './listOperators.ts';
 import type { Compiled, ExpressionScope } from './scope.ts';
-import { ident, intervalLiteral, numberLiteral, regexEscape, stringLiteral, timestampLiteral } from './sql.ts';
+import { datetimeLiteral, ident, intervalLiteral, longLiteral, numberLiteral, regexEscape, stringLiteral } from './sql.ts';
 import { isInteger, isNumeric, sqlTypeOf, typeFromName, type Column, type ScalarType } from './types.ts';
-import { parseDatetimeText, parseTimespanText } from './timeText.ts';
+import { parseDatetimeNanos, parseTimespanText } from './timeText.ts';
 
 export function compileExpression(expression: Expression, scope: ExpressionScope): Compiled {
   // Only and/or operands and comparisons keep the filter context (see ExpressionScope).
@@ -86,7 +86,7 @@ function literal(node: LiteralNode): Compiled {
     case 'string':
       return { sql: stringLiteral(String(node.value)), type: 'string', notNull: true };
     case 'long':
-      return { sql: numberLiteral(Number(node.value), true), type: 'long', notNull: true };
+      return { sql: longLiteral(node.text, Number(node.value)), type: 'long', notNull: true };
     case 'real':
       return { sql: numberLiteral(Number(node.value), false), type: 'real', notNull: true };
     case 'bool':
@@ -111,9 +111,9 @@ function typedLiteralValue(node: TypedLiteralNode, scope: ExpressionScope): Comp
   const bad = () => scope.errors.at(node.start, `invalid ${type} literal "${text}"`, 'semantic');
   switch (type) {
     case 'datetime': {
-      const micros = parseDatetimeText(text);
-      if (micros === undefined) throw bad();
-      return { sql: timestampLiteral(micros), type };
+      const nanos = parseDatetimeNanos(text);
+      if (nanos === undefined) throw bad();
+      return { sql: datetimeLiteral(nanos), type };
     }
     case 'timespan': {
       const nanos = parseTimespanText(text);
@@ -362,7 +362,7 @@ function arithmetic(op: string, left: Compiled, right: Compiled, scope: Expressi
     if ((op === '*' || op === '/') && lt === 'timespan' && (isNumeric(rt) || rt === 'unknown'))
       return { sql: microsToInterval(`${intervalMicros(left.sql)} ${op} ${op === '/' ? `nullif(${right.sql}, 0)` : right.sql}`), type: 'timespan' };
     if (op === '*' && rt === 'timespan' && isNumeric(lt)) return { sql: microsToInterval(`${intervalMicros(right.sql)} * ${left.sql}`), type: 'timespan' };
-    if (op === '%' && lt === 'timespan' && rt === 'timespan') return { sql: microsToInterval(`fmod(${intervalMicros(left.sql)}, ${intervalMicros(right.sql)})`), type: 'timespan' };
+    if (op === '%' && lt === 'timespan' && rt === 'timespan') return { sql: microsToInterval(`(${intervalMicros(left.sql)} % ${intervalMicros(right.sql)})`), type: 'timespan' };
     throw unsupported();
   }
   if (lt === 'string' || rt === 'string' || lt === 'bool' || rt === 'bool') throw unsupported();
@@ -373,7 +373,7 @@ function arithmetic(op: string, left: Compiled, right: Compiled, scope: Expressi
   if (op === '/') {
     return integer ? { sql: `CAST(trunc(${a} / nullif(${b}, 0)) AS BIGINT)`, type } : { sql: `(CAST(${a} AS DOUBLE) / ${b})`, type };
   }
-  if (op === '%') return { sql: integer ? `(${a} % nullif(${b}, 0))` : `fmod(${a}, ${b})`, type };
+  if (op === '%') return { sql: integer ? `(${a} % nullif(${b}, 0))` : `(CAST(${a} AS DOUBLE) % ${b})`, type }; // sign of the dividend (Kusto); DuckDB's fmod() is not
   return { sql: `(${a} ${op} ${b})`, type };
 }
 

@@ -11,6 +11,7 @@ import './ipFunctions.ts';
 import './hostBackedFunctions.ts';
 import './genaiFunctions.ts';
 import './mathFunctions.ts';
+import './datetimeFunctions.ts';
 
 export type { CallSite };
 
@@ -270,79 +271,6 @@ function bin(value: Compiled, size: Compiled, site: CallSite): Compiled {
   const sql = `apl_bin_number(${num(value)}, ${num(size)})`;
   return out(integer ? `CAST(${sql} AS BIGINT)` : sql, integer ? 'long' : 'real');
 }
-
-// Datetime ---------------------------------------------------------------------------------------
-
-define('now', (site) => {
-  if (site.raw.length === 0) return out(site.scope.now, 'datetime');
-  return out(`(${site.scope.now} + ${site.arg(0).sql})`, 'datetime');
-});
-define('ago', (site) => out(`(${site.scope.now} - ${site.arg(0).sql})`, 'datetime'));
-const parts: Record<string, string> = {
-  year: 'year', quarter: 'quarter', month: 'month', week_of_year: 'week', weekofyear: 'week', week: 'week', day: 'day',
-  dayofyear: 'doy', hour: 'hour', minute: 'minute', second: 'second', millisecond: 'millisecond', microsecond: 'microsecond',
-};
-function dateOf(c: Compiled): string {
-  return c.type === 'datetime' ? c.sql : coerceTo(c, 'datetime').sql;
-}
-simple('getyear', 'long', (t) => `year(${t})`, dateOf);
-simple('getmonth', 'long', (t) => `month(${t})`, dateOf);
-simple('monthofyear', 'long', (t) => `month(${t})`, dateOf);
-simple('dayofmonth', 'long', (t) => `day(${t})`, dateOf);
-simple('dayofyear', 'long', (t) => `dayofyear(${t})`, dateOf);
-simple('dayofweek', 'long', (t) => `dayofweek(${t})`, dateOf);
-simple('hourofday', 'long', (t) => `hour(${t})`, dateOf);
-simple('week_of_year', 'long', (t) => `weekofyear(${t})`, dateOf);
-/** startofX and endofX (t[, offset]): the period's first (or last) microsecond, offset periods later. */
-function periodBound(name: string, unit: 'day' | 'week' | 'month' | 'year', end: boolean): void {
-  define(name, (site) => {
-    const t = dateOf(site.arg(0));
-    const offset = site.raw.length > 1 ? `CAST(${num(site.arg(1))} AS INTEGER)` : '0';
-    // Weeks start on Sunday (dayofweek 0).
-    const start = unit === 'week' ? `(date_trunc('day', ${t}) - to_days(CAST(dayofweek(${t}) AS INTEGER)))` : `date_trunc('${unit}', ${t})`;
-    const shift = (count: string) => (unit === 'week' ? `to_days(7 * (${count}))` : `to_${unit}s(${count})`);
-    const bound = end ? `(${start} + ${shift(`${offset} + 1`)} - INTERVAL 1 microsecond)` : `(${start} + ${shift(offset)})`;
-    return out(bound, 'datetime');
-  });
-}
-for (const unit of ['day', 'week', 'month', 'year'] as const) {
-  periodBound(`startof${unit}`, unit, false);
-  periodBound(`endof${unit}`, unit, true);
-}
-// Fractional input is truncated to the function's unit (the reference).
-simple('unixtime_seconds_todatetime', 'datetime', (x) => `make_timestamp(CAST(trunc(${x}) AS BIGINT) * 1000000)`, num);
-simple('unixtime_milliseconds_todatetime', 'datetime', (x) => `make_timestamp(CAST(trunc(${x}) AS BIGINT) * 1000)`, num);
-simple('unixtime_microseconds_todatetime', 'datetime', (x) => `make_timestamp(CAST(trunc(${x}) AS BIGINT))`, num);
-simple('unixtime_nanoseconds_todatetime', 'datetime', (x) => `make_timestamp(CAST(trunc(${x}) AS BIGINT) // 1000)`, num);
-define('datetime_part', (site) => {
-  const name = literalString(site, 0).toLowerCase();
-  const t = dateOf(site.arg(1));
-  // DuckDB counts milli- and microseconds from the start of the minute; APL only the fraction of the second.
-  if (name === 'millisecond') return out(`(date_part('millisecond', ${t}) % 1000)`, 'long');
-  if (name === 'microsecond') return out(`(date_part('microsecond', ${t}) % 1000000)`, 'long');
-  if (name === 'nanosecond') return out(`((date_part('microsecond', ${t}) % 1000000) * 1000)`, 'long');
-  const part = parts[name];
-  if (!part) throw site.fail(`datetime_part(): unknown part "${literalString(site, 0)}"`);
-  return out(`date_part('${part}', ${t})`, 'long');
-});
-define('datetime_add', (site) => {
-  const part = parts[literalString(site, 0).toLowerCase()];
-  if (!part || part === 'doy') throw site.fail(`datetime_add(): unknown part "${literalString(site, 0)}"`);
-  const unit = part === 'week' ? 'week' : part;
-  return out(`(${dateOf(site.arg(2))} + to_${unit === 'millisecond' ? 'milliseconds' : unit === 'microsecond' ? 'microseconds' : `${unit}s`}(CAST(${num(site.arg(1))} AS ${['year', 'month', 'quarter'].includes(unit) ? 'INTEGER' : 'BIGINT'})))`, 'datetime');
-});
-define('datetime_diff', (site) => {
-  if (literalString(site, 0).toLowerCase() === 'nanosecond') return out(`(date_diff('microsecond', ${dateOf(site.arg(2))}, ${dateOf(site.arg(1))}) * 1000)`, 'long');
-  const part = parts[literalString(site, 0).toLowerCase()];
-  if (!part || part === 'doy') throw site.fail(`datetime_diff(): unknown part "${literalString(site, 0)}"`);
-  return out(`date_diff('${part}', ${dateOf(site.arg(2))}, ${dateOf(site.arg(1))})`, 'long');
-});
-define('format_datetime', (site) => {
-  const layout = literalString(site, 1)
-    .replace(/yyyy/g, '%Y').replace(/yy/g, '%y').replace(/MM/g, '%m').replace(/dd/g, '%d')
-    .replace(/HH/g, '%H').replace(/hh/g, '%I').replace(/mm/g, '%M').replace(/ss/g, '%S').replace(/fffffff?|ffffff/g, '%f').replace(/fff/g, '%g').replace(/tt/g, '%p');
-  return out(`strftime(${dateOf(site.arg(0))}, ${stringLiteral(layout)})`, 'string');
-});
 
 // Arrays and dynamic values ----------------------------------------------------------------------
 

@@ -20,8 +20,9 @@ import { keptOrder, matchedOf, orderSql, type Combine, type OrderKey, type Stage
 import { fieldTypeName, sqlTypeOf, typeFromName, type Column, type ScalarType } from './types.ts';
 import { makeSeries, parseKv, redact, searchOperator, type OperatorTools } from './moreOperators.ts';
 import { parseOperator } from './parseOperator.ts';
-import { timeBounds } from './timeBounds.ts';
 import { compileJoin } from './join.ts';
+import { readBoundsOf } from './storedTimeBound.ts';
+import { reorderColumns } from './projectReorder.ts';
 
 /** What the compiler needs from outside: dataset tables, the time range, now. */
 export interface CompileEnvironment {
@@ -134,8 +135,8 @@ export class PipelineCompiler {
         const condition = asBool(compileExpression(operator.predicate, scope));
         const changes: Partial<Stage> = { storedTime };
         if (storedTime && stageIn.matchedSql === undefined) {
-          const { bounds, onlyBounds } = timeBounds(operator.predicate);
-          changes.readBounds = [...(input.readBounds ?? []), ...bounds.map((bound) => asBool(compileExpression(bound, scope)))];
+          const { bounds, onlyBounds } = readBoundsOf(operator.predicate, (expression) => compileExpression(expression, scope));
+          changes.readBounds = [...(input.readBounds ?? []), ...bounds];
           // Bounds alone keep every row read: the rows stay those of the dataset.
           if (onlyBounds) changes.rowsOf = stageIn.rowsOf;
         }
@@ -165,14 +166,8 @@ export class PipelineCompiler {
         return { ...next(`SELECT ${list} FROM ${from}${keep}`, columns), order };
       }
       case 'project-reorder': {
-        const first: Column[] = [];
-        for (const entry of operator.columns) {
-          for (const name of this.namesOf(entry.expression, input.columns)) {
-            const column = findColumn(input.columns, name)!;
-            if (!first.includes(column)) first.push(column);
-          }
-        }
-        const columns = [...first, ...input.columns.filter((column) => !first.includes(column))];
+        const unknown = (entry: { start: number }, name: string) => this.errors.at(entry.start, `unknown column "${name}"`, 'semantic');
+        const columns = reorderColumns(operator.columns, input.columns, unknown);
         return next(`SELECT ${selectList(columns)} FROM ${from}${keep}`, columns, { storedTime, rowsOf: stageIn.rowsOf });
       }
       case 'sort':

@@ -91,8 +91,8 @@ function statistics(list: string): [string, string][] {
     ['max', `list_max(${values})`],
     ['max_idx', index('list_max')],
     ['avg', `list_avg(${values})`],
-    ['stdev', `list_stddev_samp(${values})`],
     ['variance', `list_var_samp(${values})`],
+    ['stdev', `list_stddev_samp(${values})`],
   ];
 }
 define('series_stats_dynamic', (site) => {

@@ -20,6 +20,11 @@ export function numberLiteral(value: number, integer: boolean): string {
   return integer && Number.isInteger(value) ? `CAST(${BigInt(value)} AS BIGINT)` : `CAST(${value} AS DOUBLE)`;
 }
 
+/** A long literal from its source text: past 2^53 a JS number loses digits (epoch nanoseconds are that large). */
+export function longLiteral(text: string, value: number): string {
+  return /^\d{16,19}$/.test(text) && BigInt(text) < 2n ** 63n ? `CAST(${text} AS BIGINT)` : numberLiteral(value, true);
+}
+
 /** A span of nanoseconds as an INTERVAL (DuckDB keeps microseconds). */
 export function intervalLiteral(nanoseconds: number): string {
   return `to_microseconds(CAST(${Math.round(nanoseconds / 1000)} AS BIGINT))`;
@@ -27,6 +32,29 @@ export function intervalLiteral(nanoseconds: number): string {
 
 export function timestampLiteral(microseconds: bigint): string {
   return `make_timestamp(CAST(${microseconds} AS BIGINT))`;
+}
+
+/**
+ * A datetime (TIMESTAMP or TIMESTAMP_NS) floored to the microsecond TIMESTAMP: the cast truncates toward the
+ * epoch, which for a TIMESTAMP_NS before 1970 with a part below the microsecond is one microsecond late.
+ */
+export function microsecondFloor(datetime: string): string {
+  const cast = `CAST(${datetime} AS TIMESTAMP)`;
+  return `(CASE WHEN ${cast} > ${datetime} THEN ${cast} - INTERVAL 1 microsecond ELSE ${cast} END)`;
+}
+
+/** The range of DuckDB's TIMESTAMP_NS (signed 64-bit nanoseconds since the epoch). */
+const nanosRange = { min: -(2n ** 63n) + 1n, max: 2n ** 63n - 1n };
+
+/**
+ * A datetime given in nanoseconds: a TIMESTAMP_NS when it carries a part below the microsecond (and fits
+ * TIMESTAMP_NS), otherwise the microsecond TIMESTAMP every stored datetime is.
+ */
+export function datetimeLiteral(nanoseconds: bigint): string {
+  const subMicro = nanoseconds % 1000n !== 0n;
+  if (subMicro && nanoseconds >= nanosRange.min && nanoseconds <= nanosRange.max) return `make_timestamp_ns(CAST(${nanoseconds} AS BIGINT))`;
+  const micros = nanoseconds / 1000n - (nanoseconds < 0n && subMicro ? 1n : 0n);
+  return timestampLiteral(micros);
 }
 
 /** Escapes a text for use inside an RE2 pattern. */

@@ -36,7 +36,7 @@ export function parseTimespanText(text: string): number | undefined {
 }
 
 /** Datetime texts have their own module; re-exported for the callers that read both kinds of text. */
-export { parseDatetimeText } from './datetimeText.ts';
+export { parseDatetimeNanos, parseDatetimeText } from './datetimeText.ts';
 
 /** A Go-style duration text (`1h30m0s`, `1.5s`, `0s`) for nanoseconds. */
 export function formatDuration(nanos: number): string {
