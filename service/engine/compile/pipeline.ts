@@ -1,6 +1,5 @@
 import type {
   AnalyzedDocument,
-  CallNode,
   ColumnDefinition,
   Expression,
   PipelineNode,
@@ -21,6 +20,7 @@ import { ident, regexEscape, stringLiteral } from './sql.ts';
 import { keptOrder, matchedOf, orderSql, type Combine, type OrderKey, type Stage } from './stage.ts';
 import { fieldTypeName, sqlTypeOf, typeFromName, type Column, type ScalarType } from './types.ts';
 import { makeSeries, parseKv, redact, searchOperator, type OperatorTools } from './moreOperators.ts';
+import { argExtremeOutputs } from './argExtremes.ts';
 import { timeBounds } from './timeBounds.ts';
 
 /** What the compiler needs from outside: dataset tables, the time range, now. */
@@ -380,7 +380,7 @@ export class PipelineCompiler {
     aggregates.forEach((definition) => {
       const expression = definition.expression;
       if (expression.kind === 'Call' && (expression.callee.name === 'arg_max' || expression.callee.name === 'arg_min')) {
-        outputs.push(...this.argExtreme(expression, input.columns, keys.map((key) => key.name)));
+        outputs.push(...argExtremeOutputs(expression, input.columns, keys.map((key) => key.name), this.tools(), (listed) => this.namesOf(listed, input.columns)));
         return;
       }
       const found = findAggregationCall(expression, isAggregation);
@@ -472,32 +472,6 @@ export class PipelineCompiler {
       ? `SELECT * FROM (${binned.sql}) AS ${rows} WHERE EXISTS (SELECT 1 FROM (${top}) AS ${kept} WHERE ${same})${orderSql(binned.order)}`
       : binned.sql;
     return { ...binned, sql, totalsSql: top, summary: undefined, limited: true };
-  }
-
-  /** `arg_max(x, a, b)` / `arg_max(x, *)`: the row with the largest x, as the columns x, a, b. */
-  private argExtreme(call: CallNode, columns: readonly Column[], keys: string[]): { name: string; sql: string; column: Column }[] {
-    const fn = call.callee.name;
-    // `arg_max(n = expr, alias = field)`: a named argument names its output column.
-    const [target, ...returned] = call.args.map((arg) => (arg.kind === 'NamedArgument' ? { expression: arg.value, alias: arg.name.name } : { expression: arg, alias: undefined }));
-    if (!target) throw this.errors.at(call.start, `${fn}() expects the expression to maximise`, 'semantic');
-    const scope = this.scope(columns);
-    const by = compileExpression(target.expression, scope);
-    let targetName = target.alias ?? columnNameOf(target.expression) ?? `${fn}_`;
-    // A target that is also a group key (arg_max(_time, ...) by bin(_time, 1h)) gets a suffix.
-    for (let suffix = 1; keys.includes(targetName); suffix++) targetName = `${target.alias ?? columnNameOf(target.expression) ?? fn}${suffix}`;
-    const results: { name: string; sql: string; column: Column }[] = [
-      { name: targetName, sql: `${fn === 'arg_max' ? 'max' : 'min'}(${by.sql})`, column: { name: targetName, type: by.type, array: by.array } },
-    ];
-    for (const { expression, alias } of returned) {
-      const names = !alias && (expression.kind === 'Star' || expression.kind === 'Wildcard') ? this.namesOf(expression, columns) : [undefined];
-      for (const listed of names) {
-        const value = listed ? { ...findColumn(columns, listed)!, sql: ident(listed) } : compileExpression(expression, scope);
-        const name = listed ?? alias ?? columnNameOf(expression) ?? `${fn}_${results.length}`;
-        if (keys.includes(name) || results.some((result) => result.name === name)) continue;
-        results.push({ name, sql: `${fn}(${value.sql}, ${by.sql})`, column: { name, type: value.type, array: value.array } });
-      }
-    }
-    return results;
   }
 
   private union(operator: Extract<TabularOperator, { kind: 'union' }>, input: Stage | undefined): Stage {
