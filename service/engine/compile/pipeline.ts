@@ -210,7 +210,7 @@ export class PipelineCompiler {
         });
       }
       case 'count': {
-        const name = this.env.analyzed.outputOf(operator)?.columns[0]?.name ?? 'count_';
+        const name = this.env.analyzed.outputOf(operator)?.columns[0]?.name ?? 'count';
         const summary = { from: input.sql, keys: [], outputs: [{ name, sql: 'count(*)' }] };
         return next(`SELECT count(*) AS ${ident(name)} FROM ${from}`, [{ name, type: 'long' }], { order: undefined, timeBin: undefined, summary, ...reducing() });
       }
@@ -226,14 +226,15 @@ export class PipelineCompiler {
         return next(`SELECT * FROM ${from} USING SAMPLE ${value * 100} PERCENT (bernoulli)`, input.columns, { order: undefined });
       }
       case 'getschema': {
+        // In the order the getschema page prints them.
         const rows = input.columns.map(
-          (column, i) => `(${stringLiteral(column.name)}, CAST(${i} AS BIGINT), ${stringLiteral(fieldTypeName(column))}, ${stringLiteral(column.type)})`,
+          (column, i) => `(${stringLiteral(column.name)}, ${stringLiteral(column.type)}, CAST(${i} AS BIGINT), ${stringLiteral(fieldTypeName(column))})`,
         );
         const columns: Column[] = [
           { name: 'ColumnName', type: 'string' },
+          { name: 'DataType', type: 'string' },
           { name: 'ColumnOrdinal', type: 'long' },
           { name: 'ColumnType', type: 'string' },
-          { name: 'DataType', type: 'string' },
         ];
         const sql = rows.length
           ? `SELECT * FROM (VALUES ${rows.join(', ')}) AS s(${selectList(columns)}) ORDER BY ${ident('ColumnOrdinal')}`

@@ -122,10 +122,10 @@ describe('summarize and make-series', () => {
 
 describe('other operators', () => {
   it('count, distinct and getschema', () => {
-    assert.deepEqual(columnsOf(`['sample-http-logs'] | count`), ['count_:long', '...']);
+    assert.deepEqual(columnsOf(`['sample-http-logs'] | count`), ['count:long', '...']);
     assert.deepEqual(columnsOf(`['sample-http-logs'] | distinct status, method`), ['status:string', 'method:string']);
     assert.deepEqual(columnsOf(`['sample-http-logs'] | getschema`), [
-      'ColumnName:string', 'ColumnOrdinal:long', 'ColumnType:string', 'DataType:string',
+      'ColumnName:string', 'DataType:string', 'ColumnOrdinal:long', 'ColumnType:string',
     ]);
   });
 
