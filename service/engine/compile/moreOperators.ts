@@ -111,8 +111,11 @@ export function searchCondition(predicate: Expression, scope: ExpressionScope, c
     if (expression.kind === 'Star') return 'TRUE';
     if (expression.kind === 'Literal' && expression.type === 'string') return anyColumn((text) => termTest(text, String(expression.value), caseSensitive));
     if (expression.kind === 'Unary' && expression.operator === 'not') return `(NOT ${visit(expression.operand)})`;
+    if (expression.kind === 'Call' && expression.callee.name === 'not' && expression.args.length === 1 && expression.args[0]!.kind !== 'NamedArgument') return `(NOT ${visit(expression.args[0]!)})`;
     if (expression.kind === 'Binary') {
       if (isLogical(expression.operator)) return logicalChainSql(expression, visit);
+      // `not f:"x"` parses as (not f):"x"; the page's row 14 means not (f:"x").
+      if (expression.operator === ':' && expression.left.kind === 'Unary' && expression.left.operator === 'not') return `(NOT ${visit({ ...expression, left: expression.left.operand })})`;
       if (expression.operator === ':' && expression.right.kind === 'Literal') {
         const term = String(expression.right.value);
         const field = compileExpression(expression.left, scope);
@@ -132,7 +135,8 @@ function termTest(text: string, term: string, caseSensitive: boolean): string {
     if (inner === '') return 'TRUE';
     return stringTest(`${operator}${suffix}`, text, stringLiteral(inner))!;
   }
-  const pattern = `${caseSensitive ? '' : '(?i)'}\\b${term.split(/([*?])/).map((part) => (part === '*' ? '\\S*' : part === '?' ? '.' : regexEscape(part))).join('')}\\b`;
+  // The search page: "Pad*FG" is `matches regex @"\bPad.*FG\b"`, "AxI?OM" is `@"\bAxI.OM\b"`.
+  const pattern = `${caseSensitive ? '' : '(?i)'}\\b${term.split(/([*?])/).map((part) => (part === '*' ? '.*' : part === '?' ? '.' : regexEscape(part))).join('')}\\b`;
   return `regexp_matches(${text}, ${stringLiteral(pattern)})`;
 }
 
