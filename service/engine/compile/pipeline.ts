@@ -14,13 +14,14 @@ import { aggregateName, columnNameOf, findAggregationCall, keyName } from '../..
 import type { ErrorSink } from '../errors.ts';
 import { aggregationWireName, compileAggregation, isAggregation } from './aggregations.ts';
 import { compileExpression, findColumn } from './expressions.ts';
-import { asBool, asJson, asNumber, coerceTo } from './coercions.ts';
+import { asBool, asNumber, coerceTo } from './coercions.ts';
 import type { Compiled, ExpressionScope, LetValue } from './scope.ts';
 import { ident, regexEscape, stringLiteral } from './sql.ts';
 import { keptOrder, matchedOf, orderSql, type Combine, type OrderKey, type Stage } from './stage.ts';
 import { fieldTypeName, sqlTypeOf, typeFromName, type Column, type ScalarType } from './types.ts';
 import { makeSeries, parseKv, redact, searchOperator, type OperatorTools } from './moreOperators.ts';
 import { argExtremeOutputs } from './argExtremes.ts';
+import { mvExpand } from './mvExpand.ts';
 import { timeBounds } from './timeBounds.ts';
 
 /** What the compiler needs from outside: dataset tables, the time range, now. */
@@ -249,7 +250,7 @@ export class PipelineCompiler {
       case 'lookup':
         return this.join(operator, input);
       case 'mv-expand':
-        return this.mvExpand(operator, input);
+        return mvExpand(operator, input, this.tools(), (limit) => this.count(limit, input));
       case 'parse':
       case 'parse-where':
         return this.parse(operator, input);
@@ -577,30 +578,6 @@ export class PipelineCompiler {
   }
 
   /** Several columns expand in parallel: row i takes element i of each (null where one is shorter). */
-  private mvExpand(operator: Extract<TabularOperator, { kind: 'mv-expand' }>, input: Stage): Stage {
-    const scope = this.scope(input.columns);
-    let columns = [...input.columns];
-    const expanded = new Map<string, string>();
-    const unnests: string[] = [];
-    operator.columns.forEach((entry, i) => {
-      const value = compileExpression(entry.column.expression, scope);
-      const name = entry.column.name?.name ?? columnNameOf(entry.column.expression) ?? `Column${i + 1}`;
-      const toType = entry.toType ? typeFromName(entry.toType.name) : undefined;
-      const element = `apl_element${i}`;
-      const converted = toType ? coerceTo({ sql: element, type: 'dynamic' }, toType) : { sql: element, type: 'dynamic' as ScalarType };
-      const json = asJson(value);
-      const array = `(CASE WHEN json_type(${json}) = 'ARRAY' THEN CAST(${json} AS JSON[]) WHEN json_type(${json}) = 'OBJECT' THEN list_transform(json_keys(${json}), k -> json_object(k, json_extract(${json}, '$."' || k || '"'))) ELSE [${json}] END)`;
-      unnests.push(`unnest(${array}) AS ${element}`);
-      expanded.set(name, converted.sql);
-      const column = { name, type: converted.type };
-      columns = findColumn(columns, name) ? columns.map((known) => (known.name === name ? column : known)) : [...columns, column];
-    });
-    const list = columns.map((column) => (expanded.has(column.name) ? `${expanded.get(column.name)} AS ${ident(column.name)}` : ident(column.name))).join(', ');
-    const limit = operator.limit ? ` LIMIT ${this.count(operator.limit, input)}` : '';
-    const sql = `SELECT ${list} FROM (SELECT *, ${unnests.join(', ')} FROM (${input.sql}) AS ${this.alias()})${limit}`;
-    return { ...input, sql, columns, order: undefined };
-  }
-
   private parse(operator: ParseOperator, input: Stage): Stage {
     const kindOption = operator.options.find((option) => option.name.name.toLowerCase() === 'kind');
     const kind = kindOption ? (columnNameOf(kindOption.value) ?? 'simple').toLowerCase() : 'simple';
