@@ -318,9 +318,10 @@ export class PipelineCompiler {
       const value = compileExpression(definition.expression, this.scope(stage.columns));
       const name = definition.name?.name ?? columnNameOf(definition.expression) ?? `Column${i + 1}`;
       if (name === '_time') stage = { ...stage, rowsOf: undefined, storedTime: undefined };
-      let sql = value.sql;
-      if (valid) sql = `(CASE WHEN ${validTest(value)} THEN ${value.sql} END)`;
       const existing = findColumn(stage.columns, name);
+      // extend-valid: "The original value remains unchanged" where the new one is not valid.
+      const kept = existing ? coerceTo({ sql: ident(name), type: existing.type }, value.type).sql : 'NULL';
+      const sql = valid ? `(CASE WHEN ${validTest(value)} THEN ${value.sql} ELSE ${kept} END)` : value.sql;
       const columns = stage.columns.filter((column) => column.name !== name).concat({ name, type: value.type, array: value.array });
       const from = `(${stage.sql}) AS ${this.alias()}`;
       const rest = existing ? `* EXCLUDE (${ident(name)})` : '*';
@@ -700,6 +701,7 @@ function typed(sql: string, type: ScalarType): string {
   return type === 'unknown' ? `CAST(${sql} AS VARCHAR)` : sql;
 }
 
+/** extend-valid's page: a non-empty string, array or bag; a number other than 0, infinity or NaN; a true bool. */
 function validTest(value: Compiled): string {
   switch (value.type) {
     case 'string':
@@ -710,6 +712,8 @@ function validTest(value: Compiled): string {
     case 'int':
     case 'real':
       return `(${value.sql} IS NOT NULL AND ${value.sql} <> 0 AND isfinite(CAST(${value.sql} AS DOUBLE)))`;
+    case 'bool':
+      return `coalesce(${value.sql}, FALSE)`;
     default:
       return `(${value.sql} IS NOT NULL)`;
   }
