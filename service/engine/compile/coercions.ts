@@ -1,5 +1,5 @@
 /** Bringing a compiled value to another type: as JSON, text, number or boolean, or to the type of the other side of a comparison. */
-import type { Compiled } from './scope.ts';
+import type { Compiled, ExpressionScope } from './scope.ts';
 import { isNumeric, sqlTypeOf, type ScalarType } from './types.ts';
 
 export function asJson(value: Compiled): string {
@@ -53,4 +53,15 @@ export function coerceTo(value: Compiled, type: ScalarType): Compiled {
   }
   if (value.type === 'string') return { sql: `TRY_CAST(${value.sql} AS ${sqlTypeOf(type)})`, type };
   return value;
+}
+
+/**
+ * `set stricttypes` (set-statement page: "only the exact type ... Otherwise, it throws"): the sides
+ * of a comparison must be of one type (numbers count as one), neither converted to the other's.
+ * Dynamic values and untyped nulls carry no declared type and compare with anything.
+ */
+export function requireExactTypes(left: Compiled, right: Compiled, scope: ExpressionScope, at: number): void {
+  const family = (type: ScalarType) => (isNumeric(type) ? 'number' : type);
+  if ([left.type, right.type].some((type) => type === 'dynamic' || type === 'unknown') || family(left.type) === family(right.type)) return;
+  throw scope.errors.at(at, `set stricttypes: cannot compare ${left.type} with ${right.type}`, 'semantic');
 }

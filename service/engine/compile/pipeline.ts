@@ -44,6 +44,8 @@ export class PipelineCompiler {
   private aliasCounter = 0;
   readonly lets = new Map<string, LetValue>();
   readonly datasets = new Set<string>();
+  /** `set stricttypes;` was given. */
+  strictTypes = false;
 
   constructor(private readonly env: CompileEnvironment) {}
 
@@ -62,6 +64,7 @@ export class PipelineCompiler {
       errors: this.errors,
       now: this.env.now,
       binAutoNanos: this.env.binAutoNanos,
+      strictTypes: this.strictTypes,
       subquery: (pipeline) => {
         const stage = this.tabular(pipeline);
         return { sql: stage.sql, columns: stage.columns };
