@@ -125,9 +125,10 @@ function argExtremeColumns(
   const [first, ...fields] = call.args;
   if (!first) return;
   const firstValue = first.kind === 'NamedArgument' ? first.value : first;
-  const firstName =
-    definition.name?.name ?? (first.kind === 'NamedArgument' ? first.name.name : columnNameOf(firstValue));
-  if (!firstName) output.certain = false;
+  // A call is named after its column argument (arg_max(toint(status), uri) prints as status, uri), a guess.
+  const inferred = first.kind === 'NamedArgument' ? undefined : keyName(firstValue, '');
+  const firstName = definition.name?.name ?? (first.kind === 'NamedArgument' ? first.name.name : columnNameOf(firstValue) ?? (inferred?.name || undefined));
+  if (!firstName || (first.kind !== 'NamedArgument' && !definition.name && !columnNameOf(firstValue))) output.certain = false;
   add(output, { name: firstName ?? `${call.callee.name}_`, type: context.state.types.get(firstValue) ?? 'unknown' });
   for (const field of fields) {
     const value = field.kind === 'NamedArgument' ? field.value : field;

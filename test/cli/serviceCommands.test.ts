@@ -118,9 +118,9 @@ describe('apl ingest and apl run against apl serve', { timeout: 120_000 }, () =>
     const days = Math.ceil((Date.now() - day) / 86_400_000) + 1;
     const query = "['cli-logs'] | count";
     const wide = await apl(['run', '--apl', query, '--since', `${days}d`, '--format', 'json']);
-    assert.deepEqual(JSON.parse(wide.stdout), [{ count_: 12_001 }]);
+    assert.deepEqual(JSON.parse(wide.stdout), [{ count: 12_001 }]);
     const narrow = await apl(['run', '--apl', query, '--since', '90s', '--format', 'json']);
-    assert.deepEqual(JSON.parse(narrow.stdout), [{ count_: 0 }]);
+    assert.deepEqual(JSON.parse(narrow.stdout), [{ count: 0 }]);
     const wrong = await apl(['run', '--apl', query, '--since', 'yesterday']);
     assert.equal(wrong.code, 2);
     assert.match(wrong.stderr, /invalid --since 'yesterday'/);

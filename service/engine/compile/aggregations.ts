@@ -89,16 +89,19 @@ export function compileAggregation(call: CallNode, scope: ExpressionScope): Comp
       // on a few thousand values (1,249 for 1,000), where Axiom's is within a few percent. An exact
       // count is within any estimate's bound, and cost 1.5-1.8x the estimate on 1M rows.
       return { sql: `count(DISTINCT ${arg(0).sql})${name === 'dcountif' ? filter(1) : ''}`, type: 'long' };
+    // A percentile is a value of the column ("returns the value from the specified column"), the
+    // nearest rank as Kusto defines it: the smallest value with at least p% of the values at or
+    // below it. DuckDB's quantile_disc picks exactly that one (rank ceil(p/100 * n), at least 1).
     case 'percentile':
     case 'percentileif': {
       const p = arg(1);
-      return back(`quantile_cont(${numeric(arg(0))}, ${asNumber(p)} / 100.0)${name === 'percentileif' ? filter(2) : ''}`, arg(0));
+      return back(`quantile_disc(${numeric(arg(0))}, ${asNumber(p)} / 100.0)${name === 'percentileif' ? filter(2) : ''}`, arg(0));
     }
     case 'percentiles_array':
     case 'percentiles_arrayif': {
       const last = name === 'percentiles_arrayif' ? args.length - 1 : args.length;
       const ps = percents(1, last);
-      const list = `quantile_cont(${numeric(arg(0))}, [${ps.join(', ')}])${name.endsWith('if') ? filter(last) : ''}`;
+      const list = `quantile_disc(${numeric(arg(0))}, [${ps.join(', ')}])${name.endsWith('if') ? filter(last) : ''}`;
       const shown = arg(0).type === 'timespan' ? `list_transform(${list}, apl_q -> apl_duration_text(${microsToInterval('apl_q')}))` : list;
       return { sql: `to_json(${shown})`, type: 'dynamic', array: true };
     }

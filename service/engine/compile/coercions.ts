@@ -1,6 +1,6 @@
 /** Bringing a compiled value to another type: as JSON, text, number or boolean, or to the type of the other side of a comparison. */
 import { convertTo } from './conversions.ts';
-import type { Compiled } from './scope.ts';
+import type { Compiled, ExpressionScope } from './scope.ts';
 import { isNumeric, sqlTypeOf, type ScalarType } from './types.ts';
 
 /** A value as dynamic (JSON); datetimes and timespans are held as their texts (RFC 3339, durations), as tostring writes them. */
@@ -60,4 +60,15 @@ export function coerceTo(value: Compiled, type: ScalarType): Compiled {
   const text = value.type === 'dynamic' ? `json_extract_string(${value.sql}, '$')` : value.sql;
   return { sql: `TRY_CAST(${text} AS ${sqlTypeOf(type)})`, type };
   return value;
+}
+
+/**
+ * `set stricttypes` (set-statement page: "only the exact type ... Otherwise, it throws"): the sides
+ * of a comparison must be of one type (numbers count as one), neither converted to the other's.
+ * Dynamic values and untyped nulls carry no declared type and compare with anything.
+ */
+export function requireExactTypes(left: Compiled, right: Compiled, scope: ExpressionScope, at: number): void {
+  const family = (type: ScalarType) => (isNumeric(type) ? 'number' : type);
+  if ([left.type, right.type].some((type) => type === 'dynamic' || type === 'unknown') || family(left.type) === family(right.type)) return;
+  throw scope.errors.at(at, `set stricttypes: cannot compare ${left.type} with ${right.type}`, 'semantic');
 }

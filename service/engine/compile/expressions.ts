@@ -2,7 +2,7 @@ import type { Expression, CallNode, BinaryNode, LiteralNode, TypedLiteralNode } 
 import { dottedPath } from '../../../language/analysis/names.ts';
 import { binaryChain } from '../../../language/syntax/visit.ts';
 import { isLogical, logicalChainSql, maxChainedOperators } from './chains.ts';
-import { asBool, asJson, asNumber, asString, coerceTo } from './coercions.ts';
+import { asBool, asJson, asNumber, asString, coerceTo, requireExactTypes } from './coercions.ts';
 import { compileCall } from './functions.ts';
 import { listOperator } from './listOperators.ts';
 import type { Compiled, ExpressionScope } from './scope.ts';
@@ -293,6 +293,7 @@ function binaryLink(node: BinaryNode, left: Compiled | undefined, scope: Express
     case '<=':
     case '>':
     case '>=':
+      if (scope.strictTypes) requireExactTypes(left, right, scope, node.operatorSpan.start);
       return comparison(op, left, right, filter);
     case '+':
     case '-':
@@ -370,9 +371,7 @@ function arithmetic(op: string, left: Compiled, right: Compiled, scope: Expressi
   const b = asNumber(right);
   const integer = (isInteger(lt) || lt === 'unknown') && (isInteger(rt) || rt === 'unknown') && !(lt === 'unknown' && rt === 'unknown');
   const type: ScalarType = integer ? 'long' : 'real';
-  if (op === '/') {
-    return integer ? { sql: `CAST(trunc(${a} / nullif(${b}, 0)) AS BIGINT)`, type } : { sql: `(CAST(${a} AS DOUBLE) / ${b})`, type };
-  }
+  if (op === '/') return integer ? { sql: `CAST(trunc(${a} / nullif(${b}, 0)) AS BIGINT)`, type } : { sql: `(CAST(${a} AS DOUBLE) / ${b})`, type };
   if (op === '%') return { sql: integer ? `(${a} % nullif(${b}, 0))` : `(CAST(${a} AS DOUBLE) % ${b})`, type }; // sign of the dividend (Kusto); DuckDB's fmod() is not
   return { sql: `(${a} ${op} ${b})`, type };
 }

@@ -10,7 +10,7 @@ import { isLogical, logicalChainSql } from './chains.ts';
 import { compileExpression, findColumn, intervalMicros, stringTest } from './expressions.ts';
 import { asBool, asString, coerceTo } from './coercions.ts';
 import type { Compiled, ExpressionScope } from './scope.ts';
-import { ident, regexEscape, stringLiteral } from './sql.ts';
+import { ident, re2MissingConstruct, regexEscape, stringLiteral } from './sql.ts';
 import { keptOrder, matchedOf, type Stage } from './stage.ts';
 import { isNumeric, sqlTypeOf, typeFromName, type Column, type ScalarType } from './types.ts';
 import { cappedCount } from '../limits.ts';
@@ -112,8 +112,11 @@ export function searchCondition(predicate: Expression, scope: ExpressionScope, c
     if (expression.kind === 'Star') return 'TRUE';
     if (expression.kind === 'Literal' && expression.type === 'string') return anyColumn((text) => termTest(text, String(expression.value), caseSensitive));
     if (expression.kind === 'Unary' && expression.operator === 'not') return `(NOT ${visit(expression.operand)})`;
+    if (expression.kind === 'Call' && expression.callee.name === 'not' && expression.args.length === 1 && expression.args[0]!.kind !== 'NamedArgument') return `(NOT ${visit(expression.args[0]!)})`;
     if (expression.kind === 'Binary') {
       if (isLogical(expression.operator)) return logicalChainSql(expression, visit);
+      // `not f:"x"` parses as (not f):"x"; the page's row 14 means not (f:"x").
+      if (expression.operator === ':' && expression.left.kind === 'Unary' && expression.left.operator === 'not') return `(NOT ${visit({ ...expression, left: expression.left.operand })})`;
       if (expression.operator === ':' && expression.right.kind === 'Literal') {
         const term = String(expression.right.value);
         const field = compileExpression(expression.left, scope);
@@ -133,7 +136,8 @@ function termTest(text: string, term: string, caseSensitive: boolean): string {
     if (inner === '') return 'TRUE';
     return stringTest(`${operator}${suffix}`, text, stringLiteral(inner))!;
   }
-  const pattern = `${caseSensitive ? '' : '(?i)'}\\b${term.split(/([*?])/).map((part) => (part === '*' ? '\\S*' : part === '?' ? '.' : regexEscape(part))).join('')}\\b`;
+  // The search page: "Pad*FG" is `matches regex @"\bPad.*FG\b"`, "AxI?OM" is `@"\bAxI.OM\b"`.
+  const pattern = `${caseSensitive ? '' : '(?i)'}\\b${term.split(/([*?])/).map((part) => (part === '*' ? '.*' : part === '?' ? '.' : regexEscape(part))).join('')}\\b`;
   return `regexp_matches(${text}, ${stringLiteral(pattern)})`;
 }
 
@@ -185,9 +189,12 @@ export function redact(operator: RedactOperator, input: Stage, tools: OperatorTo
   const hash = literalText(optionValue(operator.options, 'replaceHash')) === 'true';
   const groups = literalText(optionValue(operator.options, 'redactGroups')) === 'true';
   const patterns = operator.patterns.flatMap((pattern) => {
-    if (pattern.kind === 'Literal' && pattern.type === 'string') return [String(pattern.value)];
-    if (pattern.kind === 'DynamicLiteral') return Object.values(pattern.value as object).map(String);
-    throw tools.errors.at(pattern.start, 'redact expects regular expressions as string literals', 'semantic');
+    const texts =
+      pattern.kind === 'Literal' && pattern.type === 'string' ? [String(pattern.value)] : pattern.kind === 'DynamicLiteral' ? Object.values(pattern.value as object).map(String) : undefined;
+    if (!texts) throw tools.errors.at(pattern.start, 'redact expects regular expressions as string literals', 'semantic');
+    const missing = texts.map(re2MissingConstruct).find((construct) => construct);
+    if (missing) throw tools.errors.at(pattern.start, `redact: ${missing} is not supported by this engine's regular expressions (RE2)`, 'semantic');
+    return texts;
   });
   const targets = operator.on.length
     ? operator.on.map((field) => {
@@ -205,7 +212,9 @@ export function redact(operator: RedactOperator, input: Stage, tools: OperatorTo
         // Matches are cut out and joined back with their replacements in between.
         const pieces = `regexp_split_to_array(${text}, ${regex})`;
         const matches = `regexp_extract_all(${text}, ${regex})`;
-        return `(CASE WHEN ${text} IS NULL OR NOT regexp_matches(${text}, ${regex}) THEN ${text} ELSE ${pieces}[1] || array_to_string(list_transform(${matches}, (apl_m, apl_i) -> ${replacement('apl_m')} || coalesce(${pieces}[apl_i + 1], '')), '') END)`;
+        // An empty match right after another match is no match (Go's ReplaceAll: `.*` on "abc" is one match, not two).
+        const replaced = `CASE WHEN apl_m = '' AND apl_i > 1 AND ${pieces}[apl_i] = '' THEN '' ELSE ${replacement('apl_m')} END`;
+        return `(CASE WHEN ${text} IS NULL OR NOT regexp_matches(${text}, ${regex}) THEN ${text} ELSE ${pieces}[1] || array_to_string(list_transform(${matches}, (apl_m, apl_i) -> (${replaced}) || coalesce(${pieces}[apl_i + 1], '')), '') END)`;
       }
       // Only the capturing groups of the first match are replaced, the rest of the text is kept.
       const group = `regexp_extract(${text}, ${regex}, 1)`;

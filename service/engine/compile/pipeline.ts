@@ -1,6 +1,5 @@
 import type {
   AnalyzedDocument,
-  CallNode,
   ColumnDefinition,
   Expression,
   PipelineNode,
@@ -13,7 +12,7 @@ import { aggregateName, columnNameOf, findAggregationCall, keyName } from '../..
 import type { ErrorSink } from '../errors.ts';
 import { aggregationWireName, compileAggregation, isAggregation } from './aggregations.ts';
 import { compileExpression, findColumn } from './expressions.ts';
-import { asBool, asJson, asNumber, coerceTo } from './coercions.ts';
+import { asBool, asNumber, coerceTo } from './coercions.ts';
 import type { Compiled, ExpressionScope, LetValue } from './scope.ts';
 import { ident, regexEscape, stringLiteral } from './sql.ts';
 import { keptOrder, matchedOf, orderSql, type Combine, type OrderKey, type Stage } from './stage.ts';
@@ -23,6 +22,8 @@ import { parseOperator } from './parseOperator.ts';
 import { compileJoin } from './join.ts';
 import { readBoundsOf } from './storedTimeBound.ts';
 import { reorderColumns } from './projectReorder.ts';
+import { argExtremeOutputs } from './argExtremes.ts';
+import { mvExpand } from './mvExpand.ts';
 
 /** What the compiler needs from outside: dataset tables, the time range, now. */
 export interface CompileEnvironment {
@@ -44,6 +45,8 @@ export class PipelineCompiler {
   private aliasCounter = 0;
   readonly lets = new Map<string, LetValue>();
   readonly datasets = new Set<string>();
+  /** `set stricttypes;` was given. */
+  strictTypes = false;
 
   constructor(private readonly env: CompileEnvironment) {}
 
@@ -62,6 +65,7 @@ export class PipelineCompiler {
       errors: this.errors,
       now: this.env.now,
       binAutoNanos: this.env.binAutoNanos,
+      strictTypes: this.strictTypes,
       subquery: (pipeline) => {
         const stage = this.tabular(pipeline);
         return { sql: stage.sql, columns: stage.columns };
@@ -205,7 +209,7 @@ export class PipelineCompiler {
         });
       }
       case 'count': {
-        const name = this.env.analyzed.outputOf(operator)?.columns[0]?.name ?? 'count_';
+        const name = this.env.analyzed.outputOf(operator)?.columns[0]?.name ?? 'count';
         const summary = { from: input.sql, keys: [], outputs: [{ name, sql: 'count(*)' }] };
         return next(`SELECT count(*) AS ${ident(name)} FROM ${from}`, [{ name, type: 'long' }], { order: undefined, timeBin: undefined, summary, ...reducing() });
       }
@@ -221,14 +225,15 @@ export class PipelineCompiler {
         return next(`SELECT * FROM ${from} USING SAMPLE ${value * 100} PERCENT (bernoulli)`, input.columns, { order: undefined });
       }
       case 'getschema': {
+        // In the order the getschema page prints them.
         const rows = input.columns.map(
-          (column, i) => `(${stringLiteral(column.name)}, CAST(${i} AS BIGINT), ${stringLiteral(fieldTypeName(column))}, ${stringLiteral(column.type)})`,
+          (column, i) => `(${stringLiteral(column.name)}, ${stringLiteral(column.type)}, CAST(${i} AS BIGINT), ${stringLiteral(fieldTypeName(column))})`,
         );
         const columns: Column[] = [
           { name: 'ColumnName', type: 'string' },
+          { name: 'DataType', type: 'string' },
           { name: 'ColumnOrdinal', type: 'long' },
           { name: 'ColumnType', type: 'string' },
-          { name: 'DataType', type: 'string' },
         ];
         const sql = rows.length
           ? `SELECT * FROM (VALUES ${rows.join(', ')}) AS s(${selectList(columns)}) ORDER BY ${ident('ColumnOrdinal')}`
@@ -243,7 +248,7 @@ export class PipelineCompiler {
       case 'lookup':
         return compileJoin(operator, input, this.tabular(operator.right), this.tools());
       case 'mv-expand':
-        return this.mvExpand(operator, input);
+        return mvExpand(operator, input, this.tools(), (limit) => this.count(limit, input));
       case 'parse':
       case 'parse-where':
         return parseOperator(operator, input, this.tools());
@@ -311,9 +316,10 @@ export class PipelineCompiler {
       const value = compileExpression(definition.expression, this.scope(stage.columns));
       const name = definition.name?.name ?? columnNameOf(definition.expression) ?? `Column${i + 1}`;
       if (name === '_time') stage = { ...stage, rowsOf: undefined, storedTime: undefined };
-      let sql = value.sql;
-      if (valid) sql = `(CASE WHEN ${validTest(value)} THEN ${value.sql} END)`;
       const existing = findColumn(stage.columns, name);
+      // extend-valid: "The original value remains unchanged" where the new one is not valid.
+      const kept = existing ? coerceTo({ sql: ident(name), type: existing.type }, value.type).sql : 'NULL';
+      const sql = valid ? `(CASE WHEN ${validTest(value)} THEN ${value.sql} ELSE ${kept} END)` : value.sql;
       const columns = stage.columns.filter((column) => column.name !== name).concat({ name, type: value.type, array: value.array });
       const from = `(${stage.sql}) AS ${this.alias()}`;
       const rest = existing ? `* EXCLUDE (${ident(name)})` : '*';
@@ -375,7 +381,7 @@ export class PipelineCompiler {
     aggregates.forEach((definition) => {
       const expression = definition.expression;
       if (expression.kind === 'Call' && (expression.callee.name === 'arg_max' || expression.callee.name === 'arg_min')) {
-        outputs.push(...this.argExtreme(expression, input.columns, keys.map((key) => key.name)));
+        outputs.push(...argExtremeOutputs(expression, input.columns, keys.map((key) => key.name), this.tools(), (listed) => this.namesOf(listed, input.columns)));
         return;
       }
       const found = findAggregationCall(expression, isAggregation);
@@ -469,32 +475,6 @@ export class PipelineCompiler {
     return { ...binned, sql, totalsSql: top, summary: undefined, limited: true };
   }
 
-  /** `arg_max(x, a, b)` / `arg_max(x, *)`: the row with the largest x, as the columns x, a, b. */
-  private argExtreme(call: CallNode, columns: readonly Column[], keys: string[]): { name: string; sql: string; column: Column }[] {
-    const fn = call.callee.name;
-    // `arg_max(n = expr, alias = field)`: a named argument names its output column.
-    const [target, ...returned] = call.args.map((arg) => (arg.kind === 'NamedArgument' ? { expression: arg.value, alias: arg.name.name } : { expression: arg, alias: undefined }));
-    if (!target) throw this.errors.at(call.start, `${fn}() expects the expression to maximise`, 'semantic');
-    const scope = this.scope(columns);
-    const by = compileExpression(target.expression, scope);
-    let targetName = target.alias ?? columnNameOf(target.expression) ?? `${fn}_`;
-    // A target that is also a group key (arg_max(_time, ...) by bin(_time, 1h)) gets a suffix.
-    for (let suffix = 1; keys.includes(targetName); suffix++) targetName = `${target.alias ?? columnNameOf(target.expression) ?? fn}${suffix}`;
-    const results: { name: string; sql: string; column: Column }[] = [
-      { name: targetName, sql: `${fn === 'arg_max' ? 'max' : 'min'}(${by.sql})`, column: { name: targetName, type: by.type, array: by.array } },
-    ];
-    for (const { expression, alias } of returned) {
-      const names = !alias && (expression.kind === 'Star' || expression.kind === 'Wildcard') ? this.namesOf(expression, columns) : [undefined];
-      for (const listed of names) {
-        const value = listed ? { ...findColumn(columns, listed)!, sql: ident(listed) } : compileExpression(expression, scope);
-        const name = listed ?? alias ?? columnNameOf(expression) ?? `${fn}_${results.length}`;
-        if (keys.includes(name) || results.some((result) => result.name === name)) continue;
-        results.push({ name, sql: `${fn}(${value.sql}, ${by.sql})`, column: { name, type: value.type, array: value.array } });
-      }
-    }
-    return results;
-  }
-
   private union(operator: Extract<TabularOperator, { kind: 'union' }>, input: Stage | undefined): Stage {
     const parts: Stage[] = input ? [input] : [];
     const labels: string[] = input ? [[...input.datasets][0] ?? ''] : [];
@@ -536,30 +516,6 @@ export class PipelineCompiler {
   }
 
   /** Several columns expand in parallel: row i takes element i of each (null where one is shorter). */
-  private mvExpand(operator: Extract<TabularOperator, { kind: 'mv-expand' }>, input: Stage): Stage {
-    const scope = this.scope(input.columns);
-    let columns = [...input.columns];
-    const expanded = new Map<string, string>();
-    const unnests: string[] = [];
-    operator.columns.forEach((entry, i) => {
-      const value = compileExpression(entry.column.expression, scope);
-      const name = entry.column.name?.name ?? columnNameOf(entry.column.expression) ?? `Column${i + 1}`;
-      const toType = entry.toType ? typeFromName(entry.toType.name) : undefined;
-      const element = `apl_element${i}`;
-      const converted = toType ? coerceTo({ sql: element, type: 'dynamic' }, toType) : { sql: element, type: 'dynamic' as ScalarType };
-      const json = asJson(value);
-      const array = `(CASE WHEN json_type(${json}) = 'ARRAY' THEN CAST(${json} AS JSON[]) WHEN json_type(${json}) = 'OBJECT' THEN list_transform(json_keys(${json}), k -> json_object(k, json_extract(${json}, '$."' || k || '"'))) ELSE [${json}] END)`;
-      unnests.push(`unnest(${array}) AS ${element}`);
-      expanded.set(name, converted.sql);
-      const column = { name, type: converted.type };
-      columns = findColumn(columns, name) ? columns.map((known) => (known.name === name ? column : known)) : [...columns, column];
-    });
-    const list = columns.map((column) => (expanded.has(column.name) ? `${expanded.get(column.name)} AS ${ident(column.name)}` : ident(column.name))).join(', ');
-    const limit = operator.limit ? ` LIMIT ${this.count(operator.limit, input)}` : '';
-    const sql = `SELECT ${list} FROM (SELECT *, ${unnests.join(', ')} FROM (${input.sql}) AS ${this.alias()})${limit}`;
-    return { ...input, sql, columns, order: undefined };
-  }
-
   private print(definitions: ColumnDefinition[]): Stage {
     const scope = this.scope([]);
     const columns: Column[] = [];
@@ -648,6 +604,7 @@ function typed(sql: string, type: ScalarType): string {
   return type === 'unknown' ? `CAST(${sql} AS VARCHAR)` : sql;
 }
 
+/** extend-valid's page: a non-empty string, array or bag; a number other than 0, infinity or NaN; a true bool. */
 function validTest(value: Compiled): string {
   switch (value.type) {
     case 'string':
@@ -658,6 +615,8 @@ function validTest(value: Compiled): string {
     case 'int':
     case 'real':
       return `(${value.sql} IS NOT NULL AND ${value.sql} <> 0 AND isfinite(CAST(${value.sql} AS DOUBLE)))`;
+    case 'bool':
+      return `coalesce(${value.sql}, FALSE)`;
     default:
       return `(${value.sql} IS NOT NULL)`;
   }

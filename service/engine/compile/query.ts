@@ -17,7 +17,12 @@ export function compileQuery(query: QueryNode, env: CompileEnvironment, datasetN
   const tabularNames = new Set(datasetNames);
   let result: Stage | undefined;
   for (const statement of query.statements) {
-    if (statement.kind === 'SetStatement') continue;
+    if (statement.kind === 'SetStatement') {
+      // The set-statement page documents one option; another would be silently ignored.
+      if (statement.name.name.toLowerCase() !== 'stricttypes') throw env.errors.at(statement.name.start, `set ${statement.name.name}: the only query option this engine follows is stricttypes`, 'semantic');
+      compiler.strictTypes = !(statement.value?.kind === 'Literal' && statement.value.value === false);
+      continue;
+    }
     if (statement.kind === 'LetStatement') {
       const name = statement.name.name;
       if (isTabular(statement.value, tabularNames)) {

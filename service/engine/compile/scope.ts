@@ -33,6 +33,8 @@ export interface ExpressionScope {
    * both drop the row: comparisons may then use plain SQL `=`, which DuckDB pushes into scans.
    */
   filterContext?: boolean;
+  /** `set stricttypes`: comparisons refuse values of different types. */
+  strictTypes?: boolean;
   /** Inside a join condition: the SQL aliases and columns of each side. */
   sides?: { left: { alias: string; columns: readonly Column[] }; right: { alias: string; columns: readonly Column[] } };
 }

@@ -61,3 +61,20 @@ export function datetimeLiteral(nanoseconds: bigint): string {
 export function regexEscape(text: string): string {
   return text.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&');
 }
+
+/**
+ * The first construct of a regular expression that RE2 (DuckDB's regular expressions) refuses and
+ * Perl-style engines accept: look-around (`(?=`, `(?!`, `(?<=`, `(?<!`) or a back-reference (`\1`).
+ */
+export function re2MissingConstruct(pattern: string): string | undefined {
+  for (let i = 0; i < pattern.length; i++) {
+    if (pattern[i] === '\\') {
+      if (/[1-9]/.test(pattern[i + 1] ?? '')) return `the back-reference \\${pattern[i + 1]}`;
+      i++;
+    } else if (pattern.startsWith('(?', i)) {
+      const lookaround = /^\(\?<?[=!]/.exec(pattern.slice(i, i + 4));
+      if (lookaround) return `the look-around ${lookaround[0]}`;
+    }
+  }
+  return undefined;
+}

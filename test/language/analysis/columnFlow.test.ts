@@ -94,6 +94,12 @@ describe('summarize and make-series', () => {
     assert.deepEqual(all.slice(0, 3), ['id:string', '_time:datetime', '_sysTime:datetime']);
   });
 
+  it('arg_max over a call is named after the call\'s column (a guess, so the table stays open)', () => {
+    assert.deepEqual(columnsOf(`['sample-http-logs'] | summarize arg_max(toint(status), uri) by ['geo.country']`), [
+      'geo.country:string', 'status:int', 'uri:string', '...',
+    ]);
+  });
+
   it('names percentiles_array after its field', () => {
     assert.deepEqual(columnsOf(`['sample-http-logs'] | summarize percentiles_array(req_duration_ms, 50, 95)`), [
       'percentiles_array_req_duration_ms:dynamic',
@@ -116,10 +122,10 @@ describe('summarize and make-series', () => {
 
 describe('other operators', () => {
   it('count, distinct and getschema', () => {
-    assert.deepEqual(columnsOf(`['sample-http-logs'] | count`), ['count_:long', '...']);
+    assert.deepEqual(columnsOf(`['sample-http-logs'] | count`), ['count:long', '...']);
     assert.deepEqual(columnsOf(`['sample-http-logs'] | distinct status, method`), ['status:string', 'method:string']);
     assert.deepEqual(columnsOf(`['sample-http-logs'] | getschema`), [
-      'ColumnName:string', 'ColumnOrdinal:long', 'ColumnType:string', 'DataType:string',
+      'ColumnName:string', 'DataType:string', 'ColumnOrdinal:long', 'ColumnType:string',
     ]);
   });
 
