@@ -77,16 +77,17 @@ define('substring', (site) => {
   if (site.raw.length > 2) return out(`substr(${source}, ${start}, greatest(${num(site.arg(2))}, 0))`, 'string');
   return out(`substr(${source}, ${start})`, 'string');
 });
-/** `indexof(source, lookup[, start[, length[, occurrence]]])`: the occurrence-th lookup within length characters from start (negative: from the end). */
+/** `indexof(source, lookup[, start[, length[, occurrence]]])`: the first lookup within length characters from start (negative: from the end). */
 define('indexof', (site) => {
   const source = str(site.arg(0));
   const lookup = str(site.arg(1));
   if (site.raw.length === 2) return out(`(instr(${source}, ${lookup}) - 1)`, 'long');
   const begin = `(CASE WHEN ${num(site.arg(2))} < 0 THEN greatest(length(${source}) + ${num(site.arg(2))}, 0) ELSE ${num(site.arg(2))} END)`;
   const length = site.raw.length > 3 ? num(site.arg(3)) : '-1';
-  const occurrence = site.raw.length > 4 ? `CAST(${num(site.arg(4))} AS BIGINT)` : '1';
+  // A later occurrence is searched for from past the previous one (hostFunctions.ts nthIndexOf).
+  if (site.raw.length > 4) return out(`apl_indexof(${source}, ${lookup}, CAST(${begin} AS BIGINT), CAST(${length} AS BIGINT), CAST(${num(site.arg(4))} AS BIGINT))`, 'long');
   const window = `substr(${source}, ${begin} + 1, CASE WHEN ${length} < 0 THEN length(${source}) + 1 ELSE ${length} END)`;
-  return out(`(CASE WHEN ${source} IS NULL OR ${lookup} IS NULL THEN NULL ELSE ${nthPosition(window, `string_split(${window}, ${lookup})`, `length(${lookup})`, occurrence, begin)} END)`, 'long');
+  return out(`(CASE WHEN ${source} IS NULL OR ${lookup} IS NULL THEN NULL ELSE ${nthPosition(window, `string_split(${window}, ${lookup})`, `length(${lookup})`, '1', begin)} END)`, 'long');
 });
 
 /** Where the n-th match starts in a text cut into pieces around its matches (-1 with fewer matches). */

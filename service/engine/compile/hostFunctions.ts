@@ -41,6 +41,25 @@ function hostFunction(name: string, parameterTypes: DuckDBType[], returnType: Du
   });
 }
 
+/**
+ * `indexof` with an occurrence (Kusto's indexof page: `indexof("abcdefgabcdefg", "cde", 1, 10, 2)` is 9).
+ * Each occurrence is searched for from one character past the previous one, over the same number
+ * of characters (`length`, -1 for the rest of the text), and must lie whole within it; -1 when an
+ * occurrence is missing, null for an occurrence below 1. The APL reference shows no occurrence
+ * example, so this follows Kusto's printed outputs.
+ */
+export function nthIndexOf(source: string, lookup: string, begin: number, length: number, occurrence: number): number | null {
+  if (occurrence < 1 || length < -1) return null;
+  let from = begin;
+  let found = -1;
+  for (let n = 0; n < occurrence; n++) {
+    found = source.indexOf(lookup, from);
+    if (found < 0 || (length >= 0 && found + lookup.length > from + length)) return -1;
+    from = found + 1;
+  }
+  return found;
+}
+
 /** The four octets of a dotted IPv4 address, or undefined. */
 function ipv4Octets(text: string): [number, number, number, number] | undefined {
   const match = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
@@ -196,6 +215,11 @@ const definitions = [
   hostFunction('apl_parse_sql', [VARCHAR], VARCHAR, (text) => {
     const model = parseSqlModel(String(text));
     return model === undefined ? null : JSON.stringify(model);
+  }),
+  hostFunction('apl_indexof', [VARCHAR, VARCHAR, BIGINT, BIGINT, BIGINT], BIGINT, (source, lookup, begin, length, occurrence) => {
+    if (source === null || lookup === null || begin === null || length === null || occurrence === null) return null;
+    const found = nthIndexOf(String(source), String(lookup), Number(begin), Number(length), Number(occurrence));
+    return found === null ? null : BigInt(found);
   }),
   hostFunction('apl_format_sql', [VARCHAR], VARCHAR, (json) => {
     try {
