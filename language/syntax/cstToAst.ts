@@ -789,5 +789,7 @@ function constantValue(expression: ast.Expression): unknown {
     return typeof value === 'number' ? -value : undefined;
   }
   if (expression.kind === 'TypedLiteral') return expression.text;
+  // A dynamic literal written inside another one (`dynamic({'a': dynamic([1])})`) is its value.
+  if (expression.kind === 'DynamicLiteral') return expression.value;
   return undefined;
 }

@@ -2,8 +2,14 @@
 import type { Compiled } from './scope.ts';
 import { isNumeric, sqlTypeOf, type ScalarType } from './types.ts';
 
+/**
+ * A value as a dynamic (JSON) value. Datetimes and timespans enter dynamic values as their APL texts
+ * (2024-01-01T00:00:00Z, 1.5s), the way make_list, pack_array and bag_pack show them in the reference.
+ */
 export function asJson(value: Compiled): string {
-  return value.type === 'dynamic' ? value.sql : `to_json(${value.sql})`;
+  if (value.type === 'dynamic') return value.sql;
+  if (value.type === 'datetime' || value.type === 'timespan') return `to_json(${asString(value)})`;
+  return `to_json(${value.sql})`;
 }
 
 /** A value as text, the way `tostring` shows it. */

@@ -2,11 +2,13 @@
  * Scalar functions DuckDB lacks, written in TypeScript and registered on each engine connection as
  * SQL functions (`apl_sha512`, `apl_ipv6_compare`, ...). They run row by row in JavaScript, so
  * they are kept for what SQL cannot express reasonably: SHA-512, IPv6 arithmetic, IP geolocation,
+ * canonical JSON (bags sorted by key at every depth),
  * the SQL parser behind parse_sql/format_sql and the series filters and fills (linear in
  * JavaScript, where SQL list lambdas would be quadratic on long series).
  */
 import { hash } from 'node:crypto';
 import { BIGINT, BOOLEAN, DuckDBScalarFunction, VARCHAR, type DuckDBConnection, type DuckDBType } from '@duckdb/node-api';
+import { canonicalJson } from './canonicalJson.ts';
 import { fourierTransform } from './fourier.ts';
 import { geoInfo } from './geoLocation.ts';
 import { formatSqlModel, parseSqlModel } from './sqlModel.ts';
@@ -174,6 +176,7 @@ const numbersOf = (text: string): number[] | undefined => {
 const definitions = [
   // One-shot hash(): a third of createHash()'s time per row, which is main-thread time taken from requests.
   hostFunction('apl_sha512', [VARCHAR], VARCHAR, (text) => hash('sha512', String(text), 'hex')),
+  hostFunction('apl_canonical_json', [VARCHAR], VARCHAR, (json) => canonicalJson(String(json)) ?? null),
   hostFunction('apl_geo_info', [VARCHAR], VARCHAR, (address) => {
     const info = geoInfo(String(address));
     return info && JSON.stringify(info);

@@ -1,0 +1,81 @@
+/**
+ * Property bags and packing: bag_keys, bag_has_key, bag_zip, bag_pack (pack, pack_dictionary),
+ * pack_array and dynamic_to_json. Values enter bags and arrays through asJson, so datetimes and
+ * timespans are kept as their APL texts.
+ */
+import { asJson, asString } from './coercions.ts';
+import { jsonList } from './arrayFunctions.ts';
+import { define, out } from './registry.ts';
+import { stringLiteral } from './sql.ts';
+
+const isObject = (json: string) => `json_type(${json}) = 'OBJECT'`;
+
+define('pack_array', (site) => out(`json_array(${site.all().map(asJson).join(', ')})`, 'dynamic', true));
+define(['pack', 'bag_pack', 'pack_dictionary'], (site) => {
+  const args = site.all();
+  const pairs: string[] = [];
+  for (let i = 0; i + 1 < args.length; i += 2) pairs.push(`${asString(args[i]!)}, ${asJson(args[i + 1]!)}`);
+  return out(`json_object(${pairs.join(', ')})`, 'dynamic');
+});
+
+// The reference: "If the input isn't a dynamic object, the function returns null."
+define('bag_keys', (site) => {
+  const bag = asJson(site.arg(0));
+  return out(`(CASE WHEN ${isObject(bag)} THEN to_json(json_keys(${bag})) END)`, 'dynamic', true);
+});
+
+/**
+ * A literal key starting with `$` is a JSONPath to a nested key (Kusto: `bag_has_key(bag, '$.a.b')`,
+ * without array indexing); any other key, and a key computed per row, names a key of the bag itself.
+ */
+define('bag_has_key', (site) => {
+  const bag = asJson(site.arg(0));
+  const keyNode = site.raw[1];
+  if (keyNode?.kind === 'Literal' && typeof keyNode.value === 'string' && keyNode.value.startsWith('$')) {
+    const keys = jsonPathKeys(keyNode.value);
+    if (!keys) throw site.fail(`bag_has_key(): "${keyNode.value}" is not a JSONPath of keys ($.a.b or $['a']['b'])`);
+    const path = `$${keys.map((key) => `."${key.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join('')}`;
+    return out(`coalesce(${isObject(bag)} AND json_exists(${bag}, ${stringLiteral(path)}), FALSE)`, 'bool');
+  }
+  return out(`coalesce(${isObject(bag)} AND list_contains(json_keys(${bag}), ${asString(site.arg(1))}), FALSE)`, 'bool');
+});
+
+/** The keys of a JSONPath written `$.a.b`, `$['a']` or `$["a"]`; undefined for anything else. */
+function jsonPathKeys(path: string): string[] | undefined {
+  const segment = /\.([^.[\]'"]+)|\['([^']*)'\]|\["([^"]*)"\]/y;
+  const keys: string[] = [];
+  segment.lastIndex = 1;
+  while (segment.lastIndex < path.length) {
+    const match = segment.exec(path);
+    if (!match) return undefined;
+    keys.push(match[1] ?? match[2] ?? match[3]!);
+  }
+  return keys.length > 0 ? keys : undefined;
+}
+
+/**
+ * Keys paired with values up to the shorter array (the reference); keys that are not strings are skipped
+ * (Kusto), a key written twice keeps its first value, and anything but two arrays gives null.
+ */
+define('bag_zip', (site) => {
+  const [keysJson, valuesJson] = [asJson(site.arg(0)), asJson(site.arg(1))];
+  const [keys, values] = [jsonList(site.arg(0)), jsonList(site.arg(1))];
+  const count = `least(len(${keys}), len(${values}))`;
+  const names = `list_transform(${keys}[1 : ${count}], apl_k -> CASE WHEN json_type(apl_k) = 'VARCHAR' THEN json_extract_string(apl_k, '$') END)`;
+  // Sorting positions by name finds each name's first position in n log n (a search per key would be quadratic).
+  const order = `list_grade_up(${names})`;
+  const firsts = `list_filter(range(1, len(${names}) + 1), apl_p -> ${names}[${order}[apl_p]] IS NOT NULL AND (apl_p = 1 OR ${names}[${order}[apl_p]] <> ${names}[${order}[apl_p - 1]]))`;
+  const positions = `list_sort(list_transform(${firsts}, apl_p -> ${order}[apl_p]))`;
+  const entries = `list_transform(${positions}, apl_i -> {'k': ${names}[apl_i], 'v': ${values}[apl_i]})`;
+  return out(`(CASE WHEN json_type(${keysJson}) = 'ARRAY' AND json_type(${valuesJson}) = 'ARRAY' THEN to_json(map_from_entries(${entries})) END)`, 'dynamic');
+});
+
+/**
+ * Canonical JSON text: bags with their pairs sorted by name at every depth (the reference). A value
+ * of another type is its tostring().
+ */
+define('dynamic_to_json', (site) => {
+  const value = site.arg(0);
+  if (value.type !== 'dynamic') return out(asString(value), 'string');
+  return out(`apl_canonical_json(CAST(${value.sql} AS VARCHAR))`, 'string');
+});
