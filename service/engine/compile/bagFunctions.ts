@@ -5,16 +5,31 @@
  */
 import { asJson, asString } from './coercions.ts';
 import { jsonList } from './arrayFunctions.ts';
-import { define, out } from './registry.ts';
-import { stringLiteral } from './sql.ts';
+import { define, out, type CallSite } from './registry.ts';
+import type { Compiled } from './scope.ts';
+import { ident, stringLiteral } from './sql.ts';
+import type { Column } from './types.ts';
 
 const isObject = (json: string) => `json_type(${json}) = 'OBJECT'`;
 
-define('pack_array', (site) => out(`json_array(${site.all().map(asJson).join(', ')})`, 'dynamic', true));
+/** `pack_array(*)`, `bag_pack(*)`: the row's columns (the pack-array page); undefined for other arguments. */
+function rowColumns(site: CallSite): Column[] | undefined {
+  return site.raw.length === 1 && site.raw[0]!.kind === 'Star' ? [...site.scope.columns] : undefined;
+}
+const columnValue = (column: Column): Compiled => ({ sql: ident(column.name), type: column.type, array: column.array });
+
+define('pack_array', (site) => {
+  const values = rowColumns(site)?.map(columnValue) ?? site.all();
+  return out(`json_array(${values.map(asJson).join(', ')})`, 'dynamic', true);
+});
 define(['pack', 'bag_pack', 'pack_dictionary'], (site) => {
-  const args = site.all();
+  const columns = rowColumns(site);
   const pairs: string[] = [];
-  for (let i = 0; i + 1 < args.length; i += 2) pairs.push(`${asString(args[i]!)}, ${asJson(args[i + 1]!)}`);
+  if (columns) for (const column of columns) pairs.push(`${stringLiteral(column.name)}, ${asJson(columnValue(column))}`);
+  else {
+    const args = site.all();
+    for (let i = 0; i + 1 < args.length; i += 2) pairs.push(`${asString(args[i]!)}, ${asJson(args[i + 1]!)}`);
+  }
   return out(`json_object(${pairs.join(', ')})`, 'dynamic');
 });
 
