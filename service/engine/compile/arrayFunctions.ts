@@ -1,7 +1,8 @@
 /**
  * The array functions (array_*, strcat_array, len, toarray). Dynamic values are JSON; arrays are worked
  * on as JSON[] lists with lambdas whose parameters carry an `apl_` prefix so they never shadow a column.
- * Every lambda walks a list once (or a range as long as it), so the work is linear in the array.
+ * DuckDB evaluates an expression a lambda captures again for every element, so a list a lambda reads
+ * is first bound to a name (`bind`): every function stays linear in its array.
  */
 import { asJson, asNumber, asString } from './coercions.ts';
 import { define, out, simple, type CallSite } from './registry.ts';
@@ -14,6 +15,8 @@ export const jsonList = (value: Compiled) => `TRY_CAST(${asJson(value)} AS JSON[
 const json = (sql: string) => `to_json(${sql})`;
 /** A JSON element as text: strings unquoted, everything else in its JSON form. */
 const elementText = (element: string) => `(CASE WHEN json_type(${element}) = 'VARCHAR' THEN json_extract_string(${element}, '$') ELSE CAST(${element} AS VARCHAR) END)`;
+/** Evaluates `sql` once and names it for `body` (a one-element list_transform). */
+export const bind = (sql: string, name: string, body: string) => `list_transform([${sql}], ${name} -> ${body})[1]`;
 /** An optional argument, or its default. */
 const optional = (site: CallSite, index: number, fallback: string, compile: (value: Compiled) => string) => (site.raw.length > index ? compile(site.arg(index)) : fallback);
 
@@ -36,15 +39,16 @@ define('array_slice', (site) => {
  * occurrence-th match, -1 when there is none, null when occurrence < 0 or length < -1.
  */
 define('array_index_of', (site) => {
-  const array = jsonList(site.arg(0));
   const lookup = asJson(site.arg(1));
   const start = optional(site, 2, '0', bigint);
   const length = optional(site, 3, '-1', bigint);
   const occurrence = optional(site, 4, '1', bigint);
-  const from = `(CASE WHEN ${start} < 0 THEN greatest(len(${array}) + ${start}, 0) ELSE ${start} END)`;
-  const to = `(CASE WHEN ${length} = -1 OR ${length} >= len(${array}) - ${from} THEN len(${array}) ELSE ${from} + ${length} END)`;
-  const matches = `list_filter(range(${from}, ${to}), apl_i -> ${array}[apl_i + 1] = ${lookup})`;
-  return out(`(CASE WHEN ${occurrence} < 0 OR ${length} < -1 THEN NULL ELSE coalesce(${matches}[${occurrence}], -1) END)`, 'long');
+  const from = `(CASE WHEN ${start} < 0 THEN greatest(len(apl_a) + ${start}, 0) ELSE ${start} END)`;
+  const to = `(CASE WHEN ${length} = -1 OR ${length} >= len(apl_a) - ${from} THEN len(apl_a) ELSE ${from} + ${length} END)`;
+  const positions = `list_transform(apl_a[${from} + 1 : ${to}], (apl_e, apl_p) -> CASE WHEN apl_e = ${lookup} THEN apl_p END)`;
+  const found = bind(`list_filter(${positions}, apl_p -> apl_p IS NOT NULL)[${occurrence}]`, 'apl_m', `CASE WHEN apl_m IS NULL THEN -1 ELSE ${from} + apl_m - 1 END`);
+  const answer = bind(jsonList(site.arg(0)), 'apl_a', found);
+  return out(`(CASE WHEN ${occurrence} < 0 OR ${length} < -1 THEN NULL ELSE coalesce(${answer}, -1) END)`, 'long');
 });
 
 /** Elements that are not numbers are skipped; timespan texts count as their nanoseconds (the array_sum page sums make_list(duration)). */
@@ -58,26 +62,25 @@ define('array_sum', (site) => {
  * other condition gives null. A branch is an array (null past its end) or one value for every element.
  */
 define('array_iff', (site) => {
-  const conditions = jsonList(site.arg(0));
-  const condition = `${conditions}[apl_i + 1]`;
+  const condition = 'apl_c';
   const truth = `(CASE json_type(${condition}) WHEN 'BOOLEAN' THEN CAST(${condition} AS BOOLEAN) WHEN 'BIGINT' THEN CAST(${condition} AS DOUBLE) <> 0 WHEN 'UBIGINT' THEN CAST(${condition} AS DOUBLE) <> 0 WHEN 'DOUBLE' THEN CAST(${condition} AS DOUBLE) <> 0 END)`;
-  const pick = (value: Compiled) => {
-    if (value.type !== 'dynamic') return asJson(value);
-    return `(CASE WHEN json_type(${value.sql}) = 'ARRAY' THEN ${jsonList(value)}[apl_i + 1] ELSE ${value.sql} END)`;
-  };
-  const element = `CASE WHEN ${truth} THEN ${pick(site.arg(1))} WHEN NOT ${truth} THEN ${pick(site.arg(2))} END`;
-  return out(json(`list_transform(range(len(${conditions})), apl_i -> ${element})`), 'dynamic', true);
+  const branches = [site.arg(1), site.arg(2)].map((value, i) => ({ value, name: `apl_b${i}` }));
+  // A dynamic branch is bound as its value and as its list (null when it is not an array).
+  const pick = ({ value, name }: { value: Compiled; name: string }) => (value.type === 'dynamic' ? `(CASE WHEN ${name}_l IS NULL THEN ${name} ELSE ${name}_l[apl_i] END)` : asJson(value));
+  const element = `CASE WHEN ${truth} THEN ${pick(branches[0]!)} WHEN NOT ${truth} THEN ${pick(branches[1]!)} END`;
+  let body = json(`list_transform(apl_cs, (apl_c, apl_i) -> ${element})`);
+  for (const { value, name } of branches) if (value.type === 'dynamic') body = bind(value.sql, name, bind(`TRY_CAST(${name} AS JSON[])`, `${name}_l`, body));
+  return out(bind(jsonList(site.arg(0)), 'apl_cs', body), 'dynamic', true);
 });
 
 define('array_rotate_left', (site) => out(rotate(site, false), 'dynamic', true));
 define('array_rotate_right', (site) => out(rotate(site, true), 'dynamic', true));
 /** Moves elements by n places with wrap-around; a negative count rotates the other way. */
 function rotate(site: CallSite, right: boolean): string {
-  const array = jsonList(site.arg(0));
   const count = bigint(site.arg(1));
-  const size = `greatest(len(${array}), 1)`;
+  const size = `greatest(len(apl_a), 1)`;
   const shift = `(((${right ? `-${count}` : count}) % ${size} + ${size}) % ${size})`;
-  return json(`list_concat(${array}[${shift} + 1 :], ${array}[1 : ${shift}])`);
+  return bind(jsonList(site.arg(0)), 'apl_a', json(`list_concat(apl_a[${shift} + 1 :], apl_a[1 : ${shift}])`));
 }
 
 define('array_shift_left', (site) => out(shift(site, false), 'dynamic', true));
@@ -87,11 +90,13 @@ define('array_shift_right', (site) => out(shift(site, true), 'dynamic', true));
  * left behind take the fill value, null by default (Kusto's default_value).
  */
 function shift(site: CallSite, right: boolean): string {
-  const array = jsonList(site.arg(0));
   const count = optional(site, 1, '1', bigint);
-  const fill = optional(site, 2, 'NULL', asJson);
-  const from = right ? `apl_i - ${count}` : `apl_i + ${count}`;
-  return json(`list_transform(range(len(${array})), apl_i -> CASE WHEN ${from} BETWEEN 0 AND len(${array}) - 1 THEN ${array}[${from} + 1] ELSE ${fill} END)`);
+  const fill = optional(site, 2, 'CAST(NULL AS JSON)', asJson);
+  // Places moved toward the start, at most the array's length either way.
+  const toStart = `least(greatest(${right ? `-${count}` : count}, -len(apl_a)), len(apl_a))`;
+  const left = `list_resize(apl_a[apl_k + 1 :], len(apl_a), ${fill})`;
+  const rightward = `list_concat(list_resize(CAST([] AS JSON[]), -apl_k, ${fill}), apl_a[1 : len(apl_a) + apl_k])`;
+  return bind(jsonList(site.arg(0)), 'apl_a', bind(toStart, 'apl_k', json(`CASE WHEN apl_k >= 0 THEN ${left} ELSE ${rightward} END`)));
 }
 
 /**
@@ -118,11 +123,11 @@ define('array_select_dict', (site) => {
 });
 
 define('array_split', (site) => {
-  const array = jsonList(site.arg(0));
   const at = site.arg(1);
   const cuts = at.type === 'dynamic' ? `list_transform(${jsonList(at)}, apl_c -> CAST(json_extract_string(apl_c, '$') AS BIGINT))` : `[${bigint(at)}]`;
-  const bounds = `list_concat([0], list_transform(${cuts}, apl_c -> CASE WHEN apl_c < 0 THEN len(${array}) + apl_c ELSE least(apl_c, len(${array})) END), [len(${array})])`;
-  return out(json(`list_transform(range(len(${bounds}) - 1), apl_i -> ${array}[${bounds}[apl_i + 1] + 1 : ${bounds}[apl_i + 2]])`), 'dynamic', true);
+  const bounds = `list_concat([0], list_transform(${cuts}, apl_c -> CASE WHEN apl_c < 0 THEN len(apl_a) + apl_c ELSE least(apl_c, len(apl_a)) END), [len(apl_a)])`;
+  const pieces = json(`list_transform(range(len(apl_b) - 1), apl_i -> apl_a[apl_b[apl_i + 1] + 1 : apl_b[apl_i + 2]])`);
+  return out(bind(jsonList(site.arg(0)), 'apl_a', bind(bounds, 'apl_b', pieces)), 'dynamic', true);
 });
 
 define('len', (site) => {
@@ -136,6 +141,6 @@ define('strcat_array', (site) => out(`array_to_string(list_transform(${jsonList(
 define('toarray', (site) => {
   const value = site.arg(0);
   if (value.type !== 'dynamic') return out(`json_array(${asJson(value)})`, 'dynamic', true);
-  const object = `list_transform(json_keys(${value.sql}), apl_k -> json_extract(${value.sql}, '$."' || apl_k || '"'))`;
+  const object = `map_values(CAST(${value.sql} AS MAP(VARCHAR, JSON)))`;
   return out(`(CASE json_type(${value.sql}) WHEN 'ARRAY' THEN ${value.sql} WHEN 'OBJECT' THEN ${json(object)} WHEN 'NULL' THEN '[]'::JSON ELSE json_array(${value.sql}) END)`, 'dynamic', true);
 });

@@ -4,7 +4,7 @@
  * timespans are kept as their APL texts.
  */
 import { asJson, asString } from './coercions.ts';
-import { jsonList } from './arrayFunctions.ts';
+import { bind, jsonList } from './arrayFunctions.ts';
 import { define, out, type CallSite } from './registry.ts';
 import type { Compiled } from './scope.ts';
 import { ident, stringLiteral } from './sql.ts';
@@ -73,16 +73,13 @@ function jsonPathKeys(path: string): string[] | undefined {
  * (Kusto), a key written twice keeps its first value, and anything but two arrays gives null.
  */
 define('bag_zip', (site) => {
-  const [keysJson, valuesJson] = [asJson(site.arg(0)), asJson(site.arg(1))];
-  const [keys, values] = [jsonList(site.arg(0)), jsonList(site.arg(1))];
-  const count = `least(len(${keys}), len(${values}))`;
-  const names = `list_transform(${keys}[1 : ${count}], apl_k -> CASE WHEN json_type(apl_k) = 'VARCHAR' THEN json_extract_string(apl_k, '$') END)`;
+  const names = `list_transform(apl_k[1 : least(len(apl_k), len(apl_v))], apl_e -> CASE WHEN json_type(apl_e) = 'VARCHAR' THEN json_extract_string(apl_e, '$') END)`;
   // Sorting positions by name finds each name's first position in n log n (a search per key would be quadratic).
-  const order = `list_grade_up(${names})`;
-  const firsts = `list_filter(range(1, len(${names}) + 1), apl_p -> ${names}[${order}[apl_p]] IS NOT NULL AND (apl_p = 1 OR ${names}[${order}[apl_p]] <> ${names}[${order}[apl_p - 1]]))`;
-  const positions = `list_sort(list_transform(${firsts}, apl_p -> ${order}[apl_p]))`;
-  const entries = `list_transform(${positions}, apl_i -> {'k': ${names}[apl_i], 'v': ${values}[apl_i]})`;
-  return out(`(CASE WHEN json_type(${keysJson}) = 'ARRAY' AND json_type(${valuesJson}) = 'ARRAY' THEN to_json(map_from_entries(${entries})) END)`, 'dynamic');
+  const firsts = `list_filter(range(1, len(apl_n) + 1), apl_p -> apl_n[apl_o[apl_p]] IS NOT NULL AND (apl_p = 1 OR apl_n[apl_o[apl_p]] <> apl_n[apl_o[apl_p - 1]]))`;
+  const entries = `list_transform(list_sort(list_transform(${firsts}, apl_p -> apl_o[apl_p])), apl_i -> {'k': apl_n[apl_i], 'v': apl_v[apl_i]})`;
+  const bag = bind(names, 'apl_n', bind('list_grade_up(apl_n)', 'apl_o', `to_json(map_from_entries(${entries}))`));
+  // TRY_CAST gives null for what is not an array, and the bag is then null.
+  return out(bind(jsonList(site.arg(0)), 'apl_k', bind(jsonList(site.arg(1)), 'apl_v', `CASE WHEN apl_k IS NOT NULL AND apl_v IS NOT NULL THEN ${bag} END`)), 'dynamic');
 });
 
 /**
