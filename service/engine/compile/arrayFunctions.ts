@@ -21,13 +21,26 @@ export const bind = (sql: string, name: string, body: string) => `list_transform
 const optional = (site: CallSite, index: number, fallback: string, compile: (value: Compiled) => string) => (site.raw.length > index ? compile(site.arg(index)) : fallback);
 
 simple('array_length', 'long', (a) => `(CASE WHEN json_type(${a}) = 'ARRAY' THEN CAST(json_array_length(${a}) AS BIGINT) END)`, asJson);
-define('array_concat', (site) => out(json(`flatten([${site.all().map((c) => `CAST(${asJson(c)} AS JSON[])`).join(', ')}])`), 'dynamic', true));
-define('array_reverse', (site) => out(json(`list_reverse(CAST(${asJson(site.arg(0))} AS JSON[]))`), 'dynamic', true));
-define('array_sort_asc', (site) => out(json(`list_sort(CAST(${asJson(site.arg(0))} AS JSON[]))`), 'dynamic', true));
-define('array_sort_desc', (site) => out(json(`list_reverse_sort(CAST(${asJson(site.arg(0))} AS JSON[]))`), 'dynamic', true));
+define('array_concat', (site) => out(json(`flatten([${site.all().map(jsonList).join(', ')}])`), 'dynamic', true));
+define('array_reverse', (site) => out(json(`list_reverse(${jsonList(site.arg(0))})`), 'dynamic', true));
+define('array_sort_asc', (site) => out(sorted(site.arg(0), false), 'dynamic', true));
+define('array_sort_desc', (site) => out(sorted(site.arg(0), true), 'dynamic', true));
+/**
+ * Kusto's order: numbers, then strings, then everything else; nulls last either way. What is not an
+ * array sorts to an empty array (the reference).
+ */
+function sorted(value: Compiled, descending: boolean): string {
+  const rank = `CASE json_type(apl_e) WHEN 'BIGINT' THEN 0 WHEN 'UBIGINT' THEN 0 WHEN 'DOUBLE' THEN 0 WHEN 'VARCHAR' THEN 1 ELSE 2 END`;
+  const key = `apl_e -> {'rank': ${rank}, 'number': TRY_CAST(apl_e AS DOUBLE), 'text': CAST(apl_e AS VARCHAR), 'value': apl_e}`;
+  const isNull = `(apl_e IS NULL OR json_type(apl_e) = 'NULL')`;
+  const present = `list_transform(list_filter(apl_a, apl_e -> NOT ${isNull}), ${key})`;
+  const order = `list_transform(${descending ? 'list_reverse_sort' : 'list_sort'}(${present}), apl_k -> apl_k.value)`;
+  const body = `coalesce(list_concat(${order}, list_filter(apl_a, apl_e -> ${isNull})), [])`;
+  return json(bind(jsonList(value), 'apl_a', body));
+}
 
 define('array_slice', (site) => {
-  const array = `CAST(${asJson(site.arg(0))} AS JSON[])`;
+  const array = jsonList(site.arg(0));
   const bound = (x: string) => `(CASE WHEN ${x} < 0 THEN len(${array}) + ${x} ELSE ${x} END)`;
   // start inclusive, end exclusive (DuckDB slices are 1-based and inclusive).
   return out(json(`${array}[${bound(num(site.arg(1)))} + 1 : ${bound(num(site.arg(2)))}]`), 'dynamic', true);
@@ -54,7 +67,7 @@ define('array_index_of', (site) => {
 /** Elements that are not numbers are skipped; timespan texts count as their nanoseconds (the array_sum page sums make_list(duration)). */
 define('array_sum', (site) => {
   const element = `coalesce(TRY_CAST(json_extract_string(apl_e, '$') AS DOUBLE), CASE WHEN json_type(apl_e) = 'VARCHAR' THEN apl_duration_nanos(json_extract_string(apl_e, '$')) END)`;
-  return out(`list_sum(list_transform(CAST(${asJson(site.arg(0))} AS JSON[]), apl_e -> ${element}))`, 'real');
+  return out(`list_sum(list_transform(${jsonList(site.arg(0))}, apl_e -> ${element}))`, 'real');
 });
 
 /**
