@@ -18,13 +18,21 @@ const comparisonPath = catalog.scalarOperators.comparison[0].docPath;
 
 const optional = (value) => (value === undefined || value === null ? undefined : value);
 
+// Trailing parameters Kusto defines that an APL page's syntax line leaves out, while its examples or
+// the engine (following Kusto where the page is silent) use them.
+const kustoParameters = {
+  array_shift_left: [{ name: 'default_value', type: 'any', optional: true, variadic: false }],
+  array_shift_right: [{ name: 'default_value', type: 'any', optional: true, variadic: false }],
+};
+
 function functionEntry(source, kind, documented = true) {
   const docUrl = render.docUrlFromPath(source.docPath);
+  const extra = kustoParameters[source.name] ?? [];
   const entry = {
     name: source.name,
     kind,
     category: source.category,
-    signatures: source.signatures,
+    signatures: source.signatures.map((signature) => ({ ...signature, params: [...signature.params, ...extra] })),
     summary: source.summary,
     note: optional(source.note),
     aliasOf: optional(source.aliasOf),

@@ -42,6 +42,8 @@ export function analyzeCall(call: CallNode, context: ExpressionContext): ScalarT
   const argumentTypes = call.args.map((argument) => analyzeArgumentOf(argument, argumentContext));
   if (name === 'bin_auto') checkBinAuto(call, context);
 
+  // `pack_array(*)` and `bag_pack(*)` pack every column of the row (the pack-array page).
+  if (packsRow.has(entry.name) && call.args.length === 1 && call.args[0]!.kind === 'Star') return 'dynamic';
   const signature = pickSignature(entry, call.args.length);
   // While `f(` is still being typed the count is not final.
   if (!signature && call.closeParen < 0) return returnType(entry.signatures[0], argumentTypes, call.args.length);
@@ -53,6 +55,8 @@ export function analyzeCall(call: CallNode, context: ExpressionContext): ScalarT
   checkArgumentTypes(entry, signature, call.args, argumentTypes, context);
   return returnType(signature, argumentTypes, call.args.length);
 }
+
+const packsRow = new Set(['pack_array', 'bag_pack', 'pack']);
 
 function analyzeArgumentOf(argument: Argument, context: ExpressionContext): ScalarType {
   const value = argument.kind === 'NamedArgument' ? argument.value : argument;

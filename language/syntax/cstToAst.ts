@@ -1,5 +1,6 @@
 import type { CstNode, IToken } from 'chevrotain';
 import type * as ast from './ast.ts';
+import { constantValue } from './constantValue.ts';
 import { decodeString, parseNumber, parseTimespan } from './literals.ts';
 import { ExtendValid, Limit, Lookup, Order, ParseWhere, ProjectKeep } from './tokens.ts';
 import {
@@ -780,14 +781,4 @@ function binary(operator: IToken, left: ast.Expression, right: ast.Expression): 
 /** The smallest span holding both; recovered nodes may sit at fallback offsets. */
 function cover(first: ast.Span, second: ast.Span): ast.Span {
   return { start: Math.min(first.start, second.start), end: Math.max(first.end, second.end) };
-}
-
-function constantValue(expression: ast.Expression): unknown {
-  if (expression.kind === 'Literal') return expression.value;
-  if (expression.kind === 'Unary' && expression.operator === '-' && expression.operand.kind === 'Literal') {
-    const value = expression.operand.value;
-    return typeof value === 'number' ? -value : undefined;
-  }
-  if (expression.kind === 'TypedLiteral') return expression.text;
-  return undefined;
 }

@@ -117,7 +117,9 @@ export function compileAggregation(call: CallNode, scope: ExpressionScope): Comp
       const cap = args[limitIndex] ? `least(${asNumber(arg(limitIndex))}, ${maxArrayElements})` : set && !conditional ? String(makeSetCap) : String(maxArrayElements);
       // Datetimes and timespans enter the array as their APL texts, not DuckDB's JSON forms.
       const element = value.type === 'datetime' || value.type === 'timespan' ? asString(value) : value.sql;
-      const list = `list(${set ? 'DISTINCT ' : ''}${element})${conditional ? filter(1) : ` FILTER (WHERE ${value.sql} IS NOT NULL)`}`;
+      const rows = conditional ? filter(1) : ` FILTER (WHERE ${value.sql} IS NOT NULL)`;
+      // Kusto's make_set of arrays is the set of their elements ("Set from array column").
+      const list = set && value.type === 'dynamic' ? flattenedSet(value.sql, rows) : `list(${set ? 'DISTINCT ' : ''}${element})${rows}`;
       return { sql: `to_json(coalesce(list_slice(${list}, 1, ${cap}), []))`, type: 'dynamic', array: true };
     }
     case 'stdev':
@@ -163,6 +165,12 @@ export function compileAggregation(call: CallNode, scope: ExpressionScope): Comp
     default:
       throw scope.errors.at(call.callee.start, `the aggregation ${name}() is not implemented by this engine`);
   }
+}
+
+/** The distinct elements of a group's dynamic values, an array adding its elements; JSON nulls are left out like nulls. */
+function flattenedSet(json: string, rows: string): string {
+  const elements = `CASE WHEN json_type(${json}) = 'ARRAY' THEN CAST(${json} AS JSON[]) ELSE [${json}] END`;
+  return `list_distinct(list_filter(flatten(list(${elements})${rows}), apl_e -> json_type(apl_e) <> 'NULL'))`;
 }
 
 export { asJson };

@@ -1,76 +1,115 @@
 /**
- * dynamic_to_json's canonical form (dynamic-to-json.mdx): property bags with their names sorted, at
- * every depth, no spaces; numbers and strings keep their JSON text exactly (no round trip through
- * JavaScript numbers). Reads DuckDB's JSON text, which is valid JSON; linear in its length.
+ * The canonical JSON text of dynamic_to_json: property bags with their pairs sorted by name, at every
+ * depth, and no spaces. Numbers keep the digits they were written with (a 19-digit nanosecond
+ * timestamp must not pass through a double), strings their escapes. One pass over the text builds
+ * the tree with an explicit stack and a second writes it out the same way, so any nesting depth is
+ * handled in time and memory linear in the text.
  */
 
-type Node = { kind: 'raw'; text: string } | { kind: 'array'; items: Node[] } | { kind: 'object'; members: [string, string, Node][] };
+/** A parsed value: scalars keep their JSON spelling. */
+type Node = { raw: string } | { items: Node[] } | { entries: [string, Node][] };
 
-export function canonicalJson(text: string): string | undefined {
-  const reader = { text, at: 0 };
-  const node = readValue(reader);
-  skipSpace(reader);
-  return node && reader.at === text.length ? write(node) : undefined;
+interface Open {
+  node: { items: Node[] } | { entries: [string, Node][] };
+  key?: string;
 }
 
-function skipSpace(reader: { text: string; at: number }): void {
-  while (reader.at < reader.text.length && ' \t\r\n'.includes(reader.text[reader.at]!)) reader.at++;
-}
+const scalarPattern = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null/y;
+const spacePattern = /\s*/y;
 
-function readString(reader: { text: string; at: number }): string | undefined {
-  const start = reader.at;
-  if (reader.text[reader.at] !== '"') return undefined;
-  reader.at++;
-  while (reader.at < reader.text.length && reader.text[reader.at] !== '"') reader.at += reader.text[reader.at] === '\\' ? 2 : 1;
-  if (reader.at >= reader.text.length) return undefined;
-  reader.at++;
-  return reader.text.slice(start, reader.at);
-}
-
-function readValue(reader: { text: string; at: number }): Node | undefined {
-  skipSpace(reader);
-  const first = reader.text[reader.at];
-  if (first === '"') {
-    const text = readString(reader);
-    return text === undefined ? undefined : { kind: 'raw', text };
-  }
-  if (first === '[' || first === '{') {
-    reader.at++;
-    const close = first === '[' ? ']' : '}';
-    const items: Node[] = [];
-    const members: [string, string, Node][] = [];
-    skipSpace(reader);
-    if (reader.text[reader.at] === close) reader.at++;
+function parse(text: string): Node | undefined {
+  const stack: Open[] = [];
+  let result: Node | undefined;
+  let at = 0;
+  const skipSpace = () => {
+    spacePattern.lastIndex = at;
+    spacePattern.exec(text);
+    at = spacePattern.lastIndex;
+  };
+  const place = (node: Node): boolean => {
+    const top = stack.at(-1);
+    if (!top) {
+      if (result !== undefined) return false;
+      result = node;
+    } else if ('items' in top.node) top.node.items.push(node);
     else {
-      for (;;) {
-        skipSpace(reader);
-        let name: string | undefined;
-        if (first === '{') {
-          name = readString(reader);
-          skipSpace(reader);
-          if (name === undefined || reader.text[reader.at++] !== ':') return undefined;
-        }
-        const value = readValue(reader);
-        if (!value) return undefined;
-        if (name === undefined) items.push(value);
-        else members.push([JSON.parse(name) as string, name, value]);
-        skipSpace(reader);
-        const separator = reader.text[reader.at++];
-        if (separator === close) break;
-        if (separator !== ',') return undefined;
-      }
+      if (top.key === undefined) return false;
+      top.node.entries.push([top.key, node]);
+      top.key = undefined;
     }
-    if (first === '[') return { kind: 'array', items };
-    return { kind: 'object', members: members.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) };
+    return true;
+  };
+  while (true) {
+    skipSpace();
+    if (at >= text.length) break;
+    const char = text[at]!;
+    const top = stack.at(-1);
+    if (char === ',') {
+      at++;
+      continue;
+    }
+    if (char === '[' || char === '{') {
+      const node = char === '[' ? { items: [] } : { entries: [] };
+      if (!place(node)) return undefined;
+      stack.push({ node });
+      at++;
+      continue;
+    }
+    if (char === ']' || char === '}') {
+      if (!top || (char === ']') !== 'items' in top.node) return undefined;
+      stack.pop();
+      at++;
+      continue;
+    }
+    scalarPattern.lastIndex = at;
+    const match = scalarPattern.exec(text);
+    if (!match) return undefined;
+    at = scalarPattern.lastIndex;
+    if (top && 'entries' in top.node && top.key === undefined) {
+      // A property name: the string before the colon.
+      skipSpace();
+      if (text[at] !== ':' || !match[0].startsWith('"')) return undefined;
+      at++;
+      top.key = match[0];
+      continue;
+    }
+    if (!place({ raw: match[0] })) return undefined;
   }
-  const scalar = /^(?:-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|true|false|null)/.exec(reader.text.slice(reader.at, reader.at + 400));
-  if (!scalar) return undefined;
-  reader.at += scalar[0].length;
-  return { kind: 'raw', text: scalar[0] };
+  return stack.length === 0 ? result : undefined;
 }
 
-function write(node: Node): string {
-  if (node.kind === 'raw') return node.text;
-  if (node.kind === 'array') return `[${node.items.map(write).join(',')}]`;
-  return `{${node.members.map(([, name, value]) => `${name}:${write(value)}`).join(',')}}`;
+/** Property names in their decoded order (ordinal, as Kusto sorts them). */
+const nameOf = (raw: string): string => JSON.parse(raw) as string;
+const byName = (a: [string, Node], b: [string, Node]) => {
+  const [x, y] = [nameOf(a[0]), nameOf(b[0])];
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
+function write(root: Node): string {
+  const out: string[] = [];
+  // Work items: a node to write, or a text to emit once its siblings before it are written.
+  const work: (Node | string)[] = [root];
+  while (work.length > 0) {
+    const item = work.pop()!;
+    if (typeof item === 'string') out.push(item);
+    else if ('raw' in item) out.push(item.raw);
+    else if ('items' in item) {
+      const pending: (Node | string)[] = ['['];
+      item.items.forEach((child, i) => pending.push(...(i > 0 ? [',', child] : [child])));
+      pending.push(']');
+      for (let i = pending.length - 1; i >= 0; i--) work.push(pending[i]!);
+    } else {
+      const pending: (Node | string)[] = ['{'];
+      [...item.entries].sort(byName).forEach(([key, child], i) => pending.push(`${i > 0 ? ',' : ''}${key}:`, child));
+      pending.push('}');
+      for (let i = pending.length - 1; i >= 0; i--) work.push(pending[i]!);
+    }
+  }
+  return out.join('');
+}
+
+/** The canonical text of a JSON text, or undefined when it is not JSON. */
+export function canonicalJson(text: string): string | undefined {
+  const tree = parse(text);
+  return tree === undefined ? undefined : write(tree);
 }

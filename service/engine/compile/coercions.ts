@@ -3,7 +3,10 @@ import { convertTo } from './conversions.ts';
 import type { Compiled, ExpressionScope } from './scope.ts';
 import { isNumeric, sqlTypeOf, type ScalarType } from './types.ts';
 
-/** A value as dynamic (JSON); datetimes and timespans are held as their texts (RFC 3339, durations), as tostring writes them. */
+/**
+ * A value as a dynamic (JSON) value. Datetimes and timespans enter dynamic values as their APL texts
+ * (2024-01-01T00:00:00Z, 1.5s), the way make_list, pack_array and bag_pack show them in the reference.
+ */
 export function asJson(value: Compiled): string {
   if (value.type === 'dynamic') return value.sql;
   if (value.type === 'datetime' || value.type === 'timespan') return `to_json(${asString(value)})`;

@@ -5,6 +5,7 @@ import { isLogical, logicalChainSql, maxChainedOperators } from './chains.ts';
 import { asBool, asJson, asNumber, asString, coerceTo, requireExactTypes } from './coercions.ts';
 import { compileCall } from './functions.ts';
 import { listOperator } from './listOperators.ts';
+import { compileDynamicLiteral } from './dynamicLiterals.ts';
 import type { Compiled, ExpressionScope } from './scope.ts';
 import { datetimeLiteral, ident, intervalLiteral, longLiteral, numberLiteral, regexEscape, stringLiteral } from './sql.ts';
 import { isInteger, isNumeric, sqlTypeOf, typeFromName, type Column, type ScalarType } from './types.ts';
@@ -18,10 +19,8 @@ export function compileExpression(expression: Expression, scope: ExpressionScope
       return literal(expression);
     case 'TypedLiteral':
       return typedLiteral(expression, scope);
-    case 'DynamicLiteral': {
-      if (expression.value === undefined) throw scope.errors.at(expression.start, 'invalid dynamic literal');
-      return { sql: `CAST(${stringLiteral(JSON.stringify(expression.value))} AS JSON)`, type: 'dynamic', array: Array.isArray(expression.value) };
-    }
+    case 'DynamicLiteral':
+      return compileDynamicLiteral(expression, scope);
     case 'Paren':
       return compileExpression(expression.expression, scope);
     case 'Name':

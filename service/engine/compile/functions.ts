@@ -5,6 +5,8 @@ import { isInteger, isNumeric } from './types.ts';
 import { isAggregation } from './aggregations.ts';
 import { define, functions, literalString, out, simple, type CallSite } from './registry.ts';
 import { maxRepeat, maxStringBytes, textTooLongError } from '../limits.ts';
+import './arrayFunctions.ts';
+import './bagFunctions.ts';
 import './moreFunctions.ts';
 import './seriesFunctions.ts';
 import './ipFunctions.ts';
@@ -52,7 +54,7 @@ export function compileCall(call: CallNode, scope: ExpressionScope, compile: Com
 
 import { intervalMicros, microsToInterval } from './expressions.ts';
 import { convertTo } from './conversions.ts';
-import { asBool, asJson, asNumber, asString, coerceTo } from './coercions.ts';
+import { asBool, asNumber, asString, coerceTo } from './coercions.ts';
 
 const str = (c: Compiled) => asString(c);
 const num = (c: Compiled) => asNumber(c);
@@ -273,34 +275,5 @@ function bin(value: Compiled, size: Compiled, site: CallSite): Compiled {
   return out(integer ? `CAST(${sql} AS BIGINT)` : sql, integer ? 'long' : 'real');
 }
 
-// Arrays and dynamic values ----------------------------------------------------------------------
-
-simple('array_length', 'long', (a) => `(CASE WHEN json_type(${a}) = 'ARRAY' THEN CAST(json_array_length(${a}) AS BIGINT) END)`, asJson);
-define(['pack_array'], (site) => out(`json_array(${site.all().map(asJson).join(', ')})`, 'dynamic', true));
-define(['pack', 'bag_pack', 'pack_dictionary'], (site) => {
-  const args = site.all();
-  const pairs: string[] = [];
-  for (let i = 0; i + 1 < args.length; i += 2) pairs.push(`${str(args[i]!)}, ${asJson(args[i + 1]!)}`);
-  return out(`json_object(${pairs.join(', ')})`, 'dynamic');
-});
-simple('bag_keys', 'dynamic', (a) => `to_json(json_keys(${a}))`, asJson);
-define('array_concat', (site) => out(`to_json(flatten([${site.all().map((c) => `CAST(${asJson(c)} AS JSON[])`).join(', ')}]))`, 'dynamic', true));
-define('array_slice', (site) => {
-  const array = `CAST(${asJson(site.arg(0))} AS JSON[])`;
-  const start = num(site.arg(1));
-  const end = num(site.arg(2));
-  const bound = (x: string) => `(CASE WHEN ${x} < 0 THEN len(${array}) + ${x} ELSE ${x} END)`;
-  // start inclusive, end exclusive (DuckDB slices are 1-based and inclusive).
-  return out(`to_json(${array}[${bound(start)} + 1 : ${bound(end)}])`, 'dynamic', true);
-});
-define('array_index_of', (site) => {
-  const array = `CAST(${asJson(site.arg(0))} AS JSON[])`;
-  return out(`(coalesce(list_position(${array}, ${asJson(site.arg(1))}), 0) - 1)`, 'long');
-});
-// Elements that are not numbers are skipped.
-define('array_sum', (site) => out(`list_sum(list_transform(CAST(${asJson(site.arg(0))} AS JSON[]), apl_e -> TRY_CAST(json_extract_string(apl_e, '$') AS DOUBLE)))`, 'real'));
-define('array_reverse', (site) => out(`to_json(list_reverse(CAST(${asJson(site.arg(0))} AS JSON[])))`, 'dynamic', true));
-define('array_sort_asc', (site) => out(`to_json(list_sort(CAST(${asJson(site.arg(0))} AS JSON[])))`, 'dynamic', true));
-define('array_sort_desc', (site) => out(`to_json(list_reverse_sort(CAST(${asJson(site.arg(0))} AS JSON[])))`, 'dynamic', true));
 define('strcmp', (site) => out(`(CASE WHEN ${str(site.arg(0))} < ${str(site.arg(1))} THEN -1 WHEN ${str(site.arg(0))} > ${str(site.arg(1))} THEN 1 ELSE 0 END)`, 'long'));
 

@@ -14,6 +14,17 @@ export const engineMacros = [
           ELSE CAST(floor(abs(epoch(i)) / 3600) AS BIGINT) || 'h' || CAST(floor(fmod(abs(epoch(i)), 3600) / 60) AS BIGINT) || 'm' || apl_trim_zeros(fmod(abs(epoch(i)), 60)) || 's'
         END)
     END)`,
+  // The nanoseconds of a timespan text as apl_duration_text (or a Go duration) writes it: 1h2m3.5s, 250ms, -46µs; null for other text.
+  `CREATE OR REPLACE TEMP MACRO apl_duration_part(t, i) AS regexp_extract(t, '^-?(?:(\\d+)h)?(?:(\\d+)m)?(?:(\\d+(?:\\.\\d+)?)(s|ms|µs|us|ns))?$', i)`,
+  `CREATE OR REPLACE TEMP MACRO apl_duration_nanos(t) AS (
+    CASE WHEN regexp_full_match(t, '-?(\\d+h)?(\\d+m)?(\\d+(\\.\\d+)?(s|ms|µs|us|ns))?') AND regexp_matches(t, '\\d') THEN
+      (CASE WHEN starts_with(t, '-') THEN -1 ELSE 1 END) * CAST(
+        coalesce(CAST(nullif(apl_duration_part(t, 1), '') AS DECIMAL(38, 9)), 0) * 3600000000000
+        + coalesce(CAST(nullif(apl_duration_part(t, 2), '') AS DECIMAL(38, 9)), 0) * 60000000000
+        + coalesce(CAST(nullif(apl_duration_part(t, 3), '') AS DECIMAL(38, 9)), 0)
+          * (CASE apl_duration_part(t, 4) WHEN 's' THEN 1000000000 WHEN 'ms' THEN 1000000 WHEN 'ns' THEN 1 ELSE 1000 END)
+      AS DOUBLE)
+    END)`,
   // Floors a number to a multiple of size (bin); for datetimes the arithmetic runs on epoch microseconds.
   `CREATE OR REPLACE TEMP MACRO apl_bin_number(v, size) AS (floor(v / size) * size)`,
   `CREATE OR REPLACE TEMP MACRO apl_bin_time(t, micros) AS make_timestamp(CAST(floor(epoch_us(t) / micros) * micros AS BIGINT))`,

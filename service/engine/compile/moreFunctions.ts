@@ -1,6 +1,6 @@
 /**
- * Scalar functions beyond the core set: arrays and bags, type tests, pairs, URL and path parsing,
- * text utilities, hashing, sets and metadata. Dynamic values are JSON; arrays are worked on as
+ * Scalar functions beyond the core set: sets, type tests, pairs, URL and path parsing, text
+ * utilities, hashing and metadata (arrays and bags are in arrayFunctions.ts and bagFunctions.ts). Dynamic values are JSON; arrays are worked on as
  * JSON[] lists with lambdas whose parameters carry an `apl_` prefix so they never shadow a column.
  */
 import { findColumn } from './expressions.ts';
@@ -15,74 +15,9 @@ const str = (value: Compiled) => asString(value);
 const num = (value: Compiled) => asNumber(value);
 const list = (value: Compiled) => `TRY_CAST(${asJson(value)} AS JSON[])`;
 const json = (sql: string) => `to_json(${sql})`;
-/** A JSON element as text: strings unquoted, everything else in its JSON form. */
-const elementText = (element: string) => `(CASE WHEN json_type(${element}) = 'VARCHAR' THEN json_extract_string(${element}, '$') ELSE CAST(${element} AS VARCHAR) END)`;
 const dynamicType = (value: Compiled) => `json_type(${asJson(value)})`;
 
-// Arrays -----------------------------------------------------------------------------------------
-
-define('array_extract', (site) => out(`coalesce(${json(`json_extract(${asJson(site.arg(0))}, ${str(site.arg(1))})`)}, '[]'::JSON)`, 'dynamic', true));
-define('array_iff', (site) => {
-  const [condition, then, otherwise] = [site.arg(0), site.arg(1), site.arg(2)];
-  const pick = (value: Compiled) => (value.type === 'dynamic' ? `${list(value)}[apl_i + 1]` : asJson(value));
-  return out(json(`list_transform(range(len(${list(condition)})), apl_i -> CASE WHEN TRY_CAST(json_extract_string(${list(condition)}[apl_i + 1], '$') AS BOOLEAN) THEN ${pick(then)} ELSE ${pick(otherwise)} END)`), 'dynamic', true);
-});
-define('array_rotate_left', (site) => out(rotate(site, false), 'dynamic', true));
-define('array_rotate_right', (site) => out(rotate(site, true), 'dynamic', true));
-function rotate(site: CallSite, right: boolean): string {
-  const array = list(site.arg(0));
-  const count = `CAST(${num(site.arg(1))} AS BIGINT)`;
-  const shift = `(((${right ? `-${count}` : count}) % greatest(len(${array}), 1) + greatest(len(${array}), 1)) % greatest(len(${array}), 1))`;
-  return json(`list_concat(${array}[${shift} + 1 :], ${array}[1 : ${shift}])`);
-}
-define('array_shift_left', (site) => out(shift(site, false), 'dynamic', true));
-define('array_shift_right', (site) => out(shift(site, true), 'dynamic', true));
-/** Moves elements by n places; the places left behind take the fill value (null by default). */
-function shift(site: CallSite, right: boolean): string {
-  const array = list(site.arg(0));
-  const count = site.raw.length > 1 ? `CAST(${num(site.arg(1))} AS BIGINT)` : '1';
-  const fill = site.raw.length > 2 ? asJson(site.arg(2)) : 'NULL';
-  const from = right ? `apl_i - ${count}` : `apl_i + ${count}`;
-  return json(`list_transform(range(len(${array})), apl_i -> CASE WHEN ${from} BETWEEN 0 AND len(${array}) - 1 THEN ${array}[${from} + 1] ELSE ${fill} END)`);
-}
-define('array_select_dict', (site) => {
-  const array = list(site.arg(0));
-  const key = str(site.arg(1));
-  const value = site.arg(2);
-  const test = `json_extract(apl_d, '$."' || ${key} || '"') = ${asJson(value)}`;
-  return out(`list_filter(${array}, apl_d -> json_type(apl_d) = 'OBJECT' AND ${test})[1]`, 'dynamic');
-});
-define('array_split', (site) => {
-  const array = list(site.arg(0));
-  const at = site.arg(1);
-  const cuts = at.type === 'dynamic' ? `list_transform(${list(at)}, apl_c -> CAST(json_extract_string(apl_c, '$') AS BIGINT))` : `[CAST(${num(at)} AS BIGINT)]`;
-  const bounds = `list_concat([0], list_transform(${cuts}, apl_c -> CASE WHEN apl_c < 0 THEN len(${array}) + apl_c ELSE least(apl_c, len(${array})) END), [len(${array})])`;
-  return out(json(`list_transform(range(len(${bounds}) - 1), apl_i -> ${array}[${bounds}[apl_i + 1] + 1 : ${bounds}[apl_i + 2]])`), 'dynamic', true);
-});
-define('bag_has_key', (site) => out(`coalesce(list_contains(json_keys(${asJson(site.arg(0))}), ${str(site.arg(1))}), FALSE)`, 'bool'));
-define('bag_zip', (site) => {
-  const [keys, values] = [list(site.arg(0)), list(site.arg(1))];
-  // Pairs up to the shorter array; keys that are not strings are skipped.
-  const entries = `list_transform(list_filter(range(least(len(${keys}), len(${values}))), apl_i -> json_type(${keys}[apl_i + 1]) = 'VARCHAR'), apl_i -> {'k': json_extract_string(${keys}[apl_i + 1], '$'), 'v': ${values}[apl_i + 1]})`;
-  return out(json(`map_from_entries(${entries})`), 'dynamic');
-});
-define('len', (site) => {
-  const value = site.arg(0);
-  if (value.type === 'dynamic') return out(`(CASE ${dynamicType(value)} WHEN 'ARRAY' THEN json_array_length(${value.sql}) WHEN 'VARCHAR' THEN length(json_extract_string(${value.sql}, '$')) END)`, 'long');
-  return out(`length(${str(value)})`, 'long');
-});
-define('strcat_array', (site) => out(`array_to_string(list_transform(${list(site.arg(0))}, apl_e -> ${elementText('apl_e')}), ${str(site.arg(1))})`, 'string'));
-define('toarray', (site) => {
-  const value = site.arg(0);
-  if (value.type !== 'dynamic') return out(`json_array(${asJson(value)})`, 'dynamic', true);
-  const object = `list_transform(json_keys(${value.sql}), apl_k -> json_extract(${value.sql}, '$."' || apl_k || '"'))`;
-  return out(`(CASE ${dynamicType(value)} WHEN 'ARRAY' THEN ${value.sql} WHEN 'OBJECT' THEN ${json(object)} WHEN 'NULL' THEN '[]'::JSON ELSE json_array(${value.sql}) END)`, 'dynamic', true);
-});
-// Bags with sorted names at every depth; a value that is not dynamic is its tostring() (dynamic-to-json.mdx).
-define('dynamic_to_json', (site) => {
-  const value = site.arg(0);
-  return out(value.type === 'dynamic' ? `apl_canonical_json(CAST(${value.sql} AS VARCHAR))` : `coalesce(${str(value)}, '')`, 'string');
-});
+// Sets -------------------------------------------------------------------------------------------
 
 /** Distinct elements in first-seen order. */
 const distinct = (array: string) => `list_filter(${array}, (apl_e, apl_i) -> list_position(${array}, apl_e) = apl_i)`;
