@@ -43,7 +43,9 @@ export function compileExpression(expression: Expression, scope: ExpressionScope
     case 'Between': {
       const value = compileExpression(expression.left, scope);
       const low = coerceTo(compileExpression(expression.low, scope), value.type);
-      const high = coerceTo(compileExpression(expression.high, scope), value.type);
+      const upper = compileExpression(expression.high, scope);
+      // A timespan after a datetime is the range's length (Kusto's between page: `between (datetime(2007-07-27) .. 3d)`).
+      const high = value.type === 'datetime' && upper.type === 'timespan' ? { sql: `(${low.sql} + ${upper.sql})`, type: value.type } : coerceTo(upper, value.type);
       const test = `(${value.sql} BETWEEN ${low.sql} AND ${high.sql})`;
       return { sql: expression.negated ? `(NOT ${test})` : test, type: 'bool' };
     }
