@@ -18,4 +18,5 @@ export { getSignatureHelp } from './features/signatureHelp.ts';
 export { formatDocument, formatText } from './features/formatting.ts';
 export { getDocumentSymbols } from './features/documentSymbols.ts';
 export { getFoldingRanges } from './features/folding.ts';
+export { getSelectionRanges } from './features/selectionRange.ts';
 export { getSemanticTokens } from './features/semanticTokens.ts';

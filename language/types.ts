@@ -52,6 +52,12 @@ export interface CompletionItem {
   range?: Range;
 }
 
+/** A span around a position, inside its parent's (as LSP's selection ranges nest). */
+export interface SelectionRange {
+  range: Range;
+  parent?: SelectionRange;
+}
+
 export interface Hover {
   /** Markdown. */
   contents: string;

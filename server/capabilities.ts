@@ -13,5 +13,6 @@ export const serverCapabilities: ServerCapabilities = {
   documentFormattingProvider: true,
   documentSymbolProvider: true,
   foldingRangeProvider: true,
+  selectionRangeProvider: true,
   semanticTokensProvider: { legend: semanticTokensLegend, full: true, range: false },
 };

@@ -136,6 +136,13 @@ export function startServer(connection: Connection): void {
     }),
   );
 
+  connection.onSelectionRanges(
+    request('selection ranges', [], ({ language, store }, { textDocument, positions }) => {
+      const parsed = store.parsed(textDocument.uri);
+      return parsed ? language.getSelectionRanges(parsed, positions.map((position) => parsed.lineIndex.offsetAt(position))) : [];
+    }),
+  );
+
   connection.languages.semanticTokens.on(
     request('semantic tokens', { data: [] }, ({ language, store }, { textDocument }) => {
       const analyzed = store.analyzed(textDocument.uri);

@@ -15,6 +15,7 @@ import {
   type InitializeResult,
   type MarkupContent,
   type Position,
+  type SelectionRange,
   type SemanticTokens,
   type SignatureHelp,
   type TextEdit,
@@ -135,6 +136,7 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
     assert.equal(capabilities.documentFormattingProvider, true);
     assert.equal(capabilities.documentSymbolProvider, true);
     assert.equal(capabilities.foldingRangeProvider, true);
+    assert.equal(capabilities.selectionRangeProvider, true);
     const semanticTokens = capabilities.semanticTokensProvider;
     assert.ok(semanticTokens);
     assert.deepEqual(semanticTokens.legend.tokenTypes, [...semanticTokenTypes]);
@@ -363,6 +365,20 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
       (ranges ?? []).some((range) => range.startLine === 0 && range.endLine >= 2),
       `expected a range from line 0, got ${JSON.stringify(ranges)}`,
     );
+  });
+
+  it('expands a selection from the word under the cursor outwards', async () => {
+    const text = "['sample-http-logs']\n| where status == '500'\n| summarize count() by method";
+    const uri = await openDocument(text);
+    const position = positionOf(text, "'50");
+    const ranges = await client.request<SelectionRange[] | null>('textDocument/selectionRange', { textDocument: { uri }, positions: [position] });
+    assert.equal(ranges?.length, 1);
+    const document = TextDocument.create(uri, 'axiom-apl', 0, text);
+    const spans: string[] = [];
+    for (let range: SelectionRange | undefined = ranges![0]; range; range = range.parent) spans.push(document.getText(range.range));
+    assert.equal(spans[0], "'500'");
+    assert.ok(spans.includes("status == '500'"), JSON.stringify(spans));
+    assert.equal(spans.at(-1), text);
   });
 
   it('returns semantic tokens in the announced legend', async () => {
