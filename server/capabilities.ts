@@ -14,5 +14,5 @@ export const serverCapabilities: ServerCapabilities = {
   documentSymbolProvider: true,
   foldingRangeProvider: true,
   selectionRangeProvider: true,
-  semanticTokensProvider: { legend: semanticTokensLegend, full: true, range: false },
+  semanticTokensProvider: { legend: semanticTokensLegend, full: true, range: true },
 };

@@ -150,5 +150,14 @@ export function startServer(connection: Connection): void {
     }),
   );
 
+  // The editor asks for the visible lines first: the tokens of those lines (the analysis is the whole document's).
+  connection.languages.semanticTokens.onRange(
+    request('semantic tokens in a range', { data: [] }, ({ language, store }, { textDocument, range }) => {
+      const analyzed = store.analyzed(textDocument.uri);
+      const tokens = analyzed ? language.getSemanticTokens(analyzed) : [];
+      return encodeSemanticTokens(tokens.filter((token) => token.line >= range.start.line && token.line <= range.end.line));
+    }),
+  );
+
   documents.listen(connection);
 }

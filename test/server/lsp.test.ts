@@ -141,6 +141,7 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
     assert.ok(semanticTokens);
     assert.deepEqual(semanticTokens.legend.tokenTypes, [...semanticTokenTypes]);
     assert.equal(semanticTokens.full, true);
+    assert.equal(semanticTokens.range, true);
   });
 
   it('publishes no diagnostics for a valid query', async () => {
@@ -379,6 +380,20 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
     assert.equal(spans[0], "'500'");
     assert.ok(spans.includes("status == '500'"), JSON.stringify(spans));
     assert.equal(spans.at(-1), text);
+  });
+
+  it('returns the semantic tokens of the lines asked for', async () => {
+    const text = "['sample-http-logs']\n| where status == '500'\n| summarize count() by method\n| take 5";
+    const uri = await openDocument(text);
+    const range = { start: { line: 1, character: 0 }, end: { line: 2, character: 0 } };
+    const tokens = await client.request<SemanticTokens | null>('textDocument/semanticTokens/range', { textDocument: { uri }, range });
+    const full = await client.request<SemanticTokens | null>('textDocument/semanticTokens/full', { textDocument: { uri } });
+    assert.ok(tokens && full);
+    const lines: number[] = [];
+    let line = 0;
+    for (let i = 0; i < tokens.data.length; i += 5) lines.push((line += tokens.data[i]!));
+    assert.ok(lines.length > 0 && lines.length < full.data.length / 5, `${lines.length} of ${full.data.length / 5} tokens`);
+    assert.ok(lines.includes(1) && lines.every((at) => at === 1 || at === 2), JSON.stringify(lines));
   });
 
   it('returns semantic tokens in the announced legend', async () => {
