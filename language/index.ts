@@ -16,6 +16,7 @@ export { getCompletions } from './features/completion.ts';
 export { getHover } from './features/hover.ts';
 export { getSignatureHelp } from './features/signatureHelp.ts';
 export { formatDocument, formatText } from './features/formatting.ts';
+export { formatOnType, formatRange } from './features/partialFormatting.ts';
 export { getDocumentSymbols } from './features/documentSymbols.ts';
 export { getFoldingRanges } from './features/folding.ts';
 export { getSelectionRanges } from './features/selectionRange.ts';

@@ -11,6 +11,8 @@ export const serverCapabilities: ServerCapabilities = {
   hoverProvider: true,
   signatureHelpProvider: { triggerCharacters: ['(', ','] },
   documentFormattingProvider: true,
+  documentRangeFormattingProvider: true,
+  documentOnTypeFormattingProvider: { firstTriggerCharacter: '|' },
   documentSymbolProvider: true,
   foldingRangeProvider: true,
   selectionRangeProvider: true,

@@ -122,6 +122,20 @@ export function startServer(connection: Connection): void {
     }),
   );
 
+  connection.onDocumentRangeFormatting(
+    request('range formatting', [], ({ language, store }, { textDocument, range }) => {
+      const parsed = store.parsed(textDocument.uri);
+      return parsed ? language.formatRange(parsed, range) : [];
+    }),
+  );
+
+  connection.onDocumentOnTypeFormatting(
+    request('on-type formatting', [], ({ language, store }, { textDocument, position }) => {
+      const parsed = store.parsed(textDocument.uri);
+      return parsed ? language.formatOnType(parsed, position) : [];
+    }),
+  );
+
   connection.onDocumentSymbol(
     request('document symbols', [], ({ language, store }, { textDocument }) => {
       const parsed = store.parsed(textDocument.uri);

@@ -134,6 +134,8 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
     assert.equal(capabilities.hoverProvider, true);
     assert.deepEqual(capabilities.signatureHelpProvider?.triggerCharacters, ['(', ',']);
     assert.equal(capabilities.documentFormattingProvider, true);
+    assert.equal(capabilities.documentRangeFormattingProvider, true);
+    assert.deepEqual(capabilities.documentOnTypeFormattingProvider, { firstTriggerCharacter: '|' });
     assert.equal(capabilities.documentSymbolProvider, true);
     assert.equal(capabilities.foldingRangeProvider, true);
     assert.equal(capabilities.selectionRangeProvider, true);
@@ -346,6 +348,18 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
       options: { tabSize: 2, insertSpaces: true },
     });
     assert.equal(TextDocument.applyEdits(TextDocument.create(uri, 'axiom-apl', 1, formatted), again ?? []), formatted);
+  });
+
+  it('formats a selection, and the line a | was typed on', async () => {
+    const text = "['sample-http-logs']\n|where status=='500'\n\n['sample-http-logs']\n    |take   5";
+    const uri = await openDocument(text);
+    const document = TextDocument.create(uri, 'axiom-apl', 1, text);
+    const options = { tabSize: 2, insertSpaces: true };
+    const range = { start: { line: 0, character: 0 }, end: { line: 1, character: 20 } };
+    const selected = await client.request<TextEdit[] | null>('textDocument/rangeFormatting', { textDocument: { uri }, range, options });
+    assert.equal(TextDocument.applyEdits(document, selected ?? []), "['sample-http-logs']\n| where status == '500'\n\n['sample-http-logs']\n    |take   5");
+    const typed = await client.request<TextEdit[] | null>('textDocument/onTypeFormatting', { textDocument: { uri }, position: { line: 4, character: 5 }, ch: '|', options });
+    assert.equal(TextDocument.applyEdits(document, typed ?? []), "['sample-http-logs']\n|where status=='500'\n\n['sample-http-logs']\n| take 5");
   });
 
   it('lists let statements and operators as document symbols', async () => {
