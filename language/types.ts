@@ -103,6 +103,13 @@ export interface DocumentSymbol {
   children: DocumentSymbol[];
 }
 
+/** A symbol found for Go to Symbol in Workspace. */
+export interface FoundSymbol {
+  symbol: DocumentSymbol;
+  /** The query a `let` belongs to. */
+  containerName?: string;
+}
+
 export interface FoldingRange {
   startLine: number;
   endLine: number;

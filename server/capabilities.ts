@@ -14,6 +14,7 @@ export const serverCapabilities: ServerCapabilities = {
   documentRangeFormattingProvider: true,
   documentOnTypeFormattingProvider: { firstTriggerCharacter: '|' },
   documentSymbolProvider: true,
+  workspaceSymbolProvider: true,
   foldingRangeProvider: true,
   selectionRangeProvider: true,
   semanticTokensProvider: { legend: semanticTokensLegend, full: true, range: true },

@@ -13,6 +13,7 @@ import {
   type MarkupContent,
   type SemanticTokens,
   type SignatureHelp as LspSignatureHelp,
+  type SymbolInformation,
 } from 'vscode-languageserver-protocol';
 // From the core's types module, not its index: the capabilities (which use the legend) are answered before the core loads.
 import {
@@ -22,6 +23,7 @@ import {
   type Diagnostic,
   type DocumentSymbol,
   type FoldingRange,
+  type FoundSymbol,
   type Hover,
   type SemanticToken,
   type Severity,
@@ -104,6 +106,10 @@ export function toLspDocumentSymbol(symbol: DocumentSymbol): LspDocumentSymbol {
     selectionRange: symbol.selectionRange,
     children: symbol.children.map(toLspDocumentSymbol),
   };
+}
+
+export function toLspWorkspaceSymbol(uri: string, { symbol, containerName }: FoundSymbol): SymbolInformation {
+  return { name: symbol.name, kind: symbolKinds[symbol.kind], location: { uri, range: symbol.selectionRange }, ...(containerName !== undefined && { containerName }) };
 }
 
 export function toLspFoldingRange(range: FoldingRange): LspFoldingRange {

@@ -7,6 +7,7 @@ import {
   toLspCompletionItem,
   toLspDocumentSymbol,
   toLspFoldingRange,
+  toLspWorkspaceSymbol,
   toLspHover,
   toLspSignatureHelp,
 } from './convert.ts';
@@ -15,6 +16,9 @@ import { DocumentStore } from './documents.ts';
 import { describeError, guarded } from './guard.ts';
 import { loadLanguageCore, type LanguageCore } from './languageCore.ts';
 import { SetSchemaNotification } from './protocol.ts';
+
+/** Go to Symbol in Workspace lists no more than this many (the editor filters them further as one types). */
+const maxWorkspaceSymbols = 500;
 
 /** What the server works with once the language core is loaded. */
 interface Session {
@@ -141,6 +145,15 @@ export function startServer(connection: Connection): void {
       const parsed = store.parsed(textDocument.uri);
       return parsed ? language.getDocumentSymbols(parsed).map(toLspDocumentSymbol) : [];
     }),
+  );
+
+  connection.onWorkspaceSymbol(
+    request('workspace symbols', [], ({ language, store }, { query }) =>
+      store.all().flatMap((document) => {
+        const parsed = store.parsed(document.uri);
+        return parsed ? language.findSymbols(parsed, query).slice(0, maxWorkspaceSymbols).map((found) => toLspWorkspaceSymbol(document.uri, found)) : [];
+      }).slice(0, maxWorkspaceSymbols),
+    ),
   );
 
   connection.onFoldingRanges(

@@ -18,6 +18,7 @@ import {
   type SelectionRange,
   type SemanticTokens,
   type SignatureHelp,
+  type SymbolInformation,
   type TextEdit,
 } from 'vscode-languageserver-protocol';
 import { semanticTokenTypes, type Schema } from '../../language/index.ts';
@@ -137,6 +138,7 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
     assert.equal(capabilities.documentRangeFormattingProvider, true);
     assert.deepEqual(capabilities.documentOnTypeFormattingProvider, { firstTriggerCharacter: '|' });
     assert.equal(capabilities.documentSymbolProvider, true);
+    assert.equal(capabilities.workspaceSymbolProvider, true);
     assert.equal(capabilities.foldingRangeProvider, true);
     assert.equal(capabilities.selectionRangeProvider, true);
     const semanticTokens = capabilities.semanticTokensProvider;
@@ -360,6 +362,19 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
     assert.equal(TextDocument.applyEdits(document, selected ?? []), "['sample-http-logs']\n| where status == '500'\n\n['sample-http-logs']\n    |take   5");
     const typed = await client.request<TextEdit[] | null>('textDocument/onTypeFormatting', { textDocument: { uri }, position: { line: 4, character: 5 }, ch: '|', options });
     assert.equal(TextDocument.applyEdits(document, typed ?? []), "['sample-http-logs']\n|where status=='500'\n\n['sample-http-logs']\n| take 5");
+  });
+
+  it('finds let names across the open documents', async () => {
+    const first = await openDocument("let slowThreshold = 1000;\n['sample-http-logs'] | where req_duration_ms > slowThreshold");
+    const second = await openDocument("let slowMethods = dynamic(['PUT']);\n['sample-http-logs'] | where method in (slowMethods)");
+    const symbols = await client.request<SymbolInformation[] | null>('workspace/symbol', { query: 'slowthr' });
+    const found = (symbols ?? []).filter((symbol) => symbol.name === 'slowThreshold');
+    assert.equal(found.length, 1, JSON.stringify(symbols));
+    assert.equal(found[0]!.location.uri, first);
+    assert.deepEqual(found[0]!.location.range.start, { line: 0, character: 4 });
+    const both = await client.request<SymbolInformation[] | null>('workspace/symbol', { query: 'slow' });
+    const uris = new Set((both ?? []).filter((symbol) => symbol.name.startsWith('slow')).map((symbol) => symbol.location.uri));
+    assert.ok(uris.has(first) && uris.has(second), JSON.stringify(both));
   });
 
   it('lists let statements and operators as document symbols', async () => {
