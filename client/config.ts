@@ -18,6 +18,11 @@ export function readConfig(): AplConfig {
   };
 }
 
+/** Whether the columns each operator produces are shown inline (`apl.inlayHints.columns`). */
+export function showsColumnHints(): boolean {
+  return vscode.workspace.getConfiguration('apl').get<boolean>('inlayHints.columns') ?? true;
+}
+
 export function affectsConnection(event: vscode.ConfigurationChangeEvent): boolean {
   return event.affectsConfiguration('apl.service');
 }

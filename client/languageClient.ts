@@ -8,6 +8,7 @@ import type { LanguageClient, LanguageClientOptions, ServerOptions } from 'vscod
 import type { Schema } from '../language/index.ts';
 import { serverEnvironment } from '../server/environment.ts';
 import { SetSchemaNotification, type InitializationOptions } from '../server/protocol.ts';
+import { showsColumnHints } from './config.ts';
 
 export async function startLanguageClient(context: vscode.ExtensionContext): Promise<LanguageClient> {
   const { LanguageClient, TransportKind } = await import('vscode-languageclient/node');
@@ -23,6 +24,9 @@ export async function startLanguageClient(context: vscode.ExtensionContext): Pro
       { scheme: 'untitled', language: 'axiom-apl' },
     ],
     initializationOptions,
+    middleware: {
+      provideInlayHints: (document, range, token, next) => (showsColumnHints() ? next(document, range, token) : []),
+    },
   };
   const client = new LanguageClient('axiom-apl', 'APL Language Server', serverOptions, clientOptions);
   await client.start();

@@ -20,5 +20,6 @@ export { formatOnType, formatRange } from './features/partialFormatting.ts';
 export { getDocumentSymbols } from './features/documentSymbols.ts';
 export { getFoldingRanges } from './features/folding.ts';
 export { getSelectionRanges } from './features/selectionRange.ts';
+export { getInlayHints } from './features/inlayHints.ts';
 export { findSymbols } from './features/workspaceSymbols.ts';
 export { getSemanticTokens } from './features/semanticTokens.ts';

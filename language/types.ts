@@ -52,6 +52,14 @@ export interface CompletionItem {
   range?: Range;
 }
 
+/** A note the editor shows inline after a position: here, the columns an operator produces. */
+export interface InlayHint {
+  position: Position;
+  label: string;
+  /** Markdown shown on hover: every column and its type. */
+  tooltip?: string;
+}
+
 /** A span around a position, inside its parent's (as LSP's selection ranges nest). */
 export interface SelectionRange {
   range: Range;

@@ -17,5 +17,6 @@ export const serverCapabilities: ServerCapabilities = {
   workspaceSymbolProvider: true,
   foldingRangeProvider: true,
   selectionRangeProvider: true,
+  inlayHintProvider: true,
   semanticTokensProvider: { legend: semanticTokensLegend, full: true, range: true },
 };

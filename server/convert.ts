@@ -3,6 +3,7 @@ import {
   CompletionItemKind,
   DiagnosticSeverity,
   FoldingRangeKind,
+  InlayHintKind,
   MarkupKind,
   SymbolKind,
   type CompletionItem as LspCompletionItem,
@@ -10,6 +11,7 @@ import {
   type DocumentSymbol as LspDocumentSymbol,
   type FoldingRange as LspFoldingRange,
   type Hover as LspHover,
+  type InlayHint as LspInlayHint,
   type MarkupContent,
   type SemanticTokens,
   type SignatureHelp as LspSignatureHelp,
@@ -25,6 +27,7 @@ import {
   type FoldingRange,
   type FoundSymbol,
   type Hover,
+  type InlayHint,
   type SemanticToken,
   type Severity,
   type SignatureHelp,
@@ -110,6 +113,10 @@ export function toLspDocumentSymbol(symbol: DocumentSymbol): LspDocumentSymbol {
 
 export function toLspWorkspaceSymbol(uri: string, { symbol, containerName }: FoundSymbol): SymbolInformation {
   return { name: symbol.name, kind: symbolKinds[symbol.kind], location: { uri, range: symbol.selectionRange }, ...(containerName !== undefined && { containerName }) };
+}
+
+export function toLspInlayHint(hint: InlayHint): LspInlayHint {
+  return { position: hint.position, label: hint.label, kind: InlayHintKind.Type, paddingLeft: true, ...(hint.tooltip !== undefined && { tooltip: markdown(hint.tooltip) }) };
 }
 
 export function toLspFoldingRange(range: FoldingRange): LspFoldingRange {

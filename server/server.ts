@@ -7,6 +7,7 @@ import {
   toLspCompletionItem,
   toLspDocumentSymbol,
   toLspFoldingRange,
+  toLspInlayHint,
   toLspWorkspaceSymbol,
   toLspHover,
   toLspSignatureHelp,
@@ -160,6 +161,13 @@ export function startServer(connection: Connection): void {
     request('folding ranges', [], ({ language, store }, { textDocument }) => {
       const parsed = store.parsed(textDocument.uri);
       return parsed ? language.getFoldingRanges(parsed).map(toLspFoldingRange) : [];
+    }),
+  );
+
+  connection.languages.inlayHint.on(
+    request('inlay hints', [], ({ language, store }, { textDocument, range }) => {
+      const analyzed = store.analyzed(textDocument.uri);
+      return analyzed ? language.getInlayHints(analyzed, range).map(toLspInlayHint) : [];
     }),
   );
 

@@ -13,6 +13,7 @@ import {
   type FoldingRange,
   type Hover,
   type InitializeResult,
+  type InlayHint,
   type MarkupContent,
   type Position,
   type SelectionRange,
@@ -141,6 +142,7 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
     assert.equal(capabilities.workspaceSymbolProvider, true);
     assert.equal(capabilities.foldingRangeProvider, true);
     assert.equal(capabilities.selectionRangeProvider, true);
+    assert.equal(capabilities.inlayHintProvider, true);
     const semanticTokens = capabilities.semanticTokensProvider;
     assert.ok(semanticTokens);
     assert.deepEqual(semanticTokens.legend.tokenTypes, [...semanticTokenTypes]);
@@ -395,6 +397,16 @@ describe('language server over stdio', { timeout: 60_000 }, () => {
       (ranges ?? []).some((range) => range.startLine === 0 && range.endLine >= 2),
       `expected a range from line 0, got ${JSON.stringify(ranges)}`,
     );
+  });
+
+  it('shows after summarize the columns it produces, as inlay hints', async () => {
+    const text = "['sample-http-logs']\n| where status == '500'\n| summarize n = count() by method\n| take 5";
+    const uri = await openDocument(text);
+    const range = { start: { line: 0, character: 0 }, end: { line: 3, character: 0 } };
+    const hints = await client.request<InlayHint[] | null>('textDocument/inlayHint', { textDocument: { uri }, range });
+    assert.equal(hints?.length, 1, JSON.stringify(hints));
+    assert.deepEqual(hints![0]!.position, { line: 2, character: '| summarize n = count() by method'.length });
+    assert.equal(hints![0]!.label, '→ method: string, n: long');
   });
 
   it('expands a selection from the word under the cursor outwards', async () => {
