@@ -5,6 +5,7 @@
  */
 import type { Severity } from '../../language/index.ts';
 import type { Finding } from './finding.ts';
+import { ruleDescription } from './ruleDescriptions.ts';
 
 const schemaUri = 'https://json.schemastore.org/sarif-2.1.0.json';
 const levels: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };
@@ -17,13 +18,17 @@ export interface SarifTool {
 /** `uriOf` turns a finding's file into a URI relative to the repository root. */
 export function sarifReport(findings: readonly Finding[], tool: SarifTool, uriOf: (file: string) => string): string {
   const ruleIds = [...new Set(findings.map((finding) => finding.code))].sort();
-  const rules = ruleIds.map((id) => ({ id, name: ruleName(id), shortDescription: { text: ruleDescription(id) } }));
+  const rules = ruleIds.map((id) => {
+    const { short, full } = ruleDescription(id);
+    return { id, name: ruleName(id), shortDescription: { text: short }, fullDescription: { text: full }, help: { text: full } };
+  });
   const results = findings.map((finding) => {
-    const physicalLocation: Record<string, unknown> = { artifactLocation: { uri: uriOf(finding.file) } };
-    if (finding.region) {
-      const { line, column, endLine, endColumn } = finding.region;
-      physicalLocation.region = { startLine: line, startColumn: column, endLine, endColumn };
-    }
+    // Code scanning places only results with a region: a file as a whole points at its start.
+    const { line, column, endLine, endColumn } = finding.region ?? { line: 1, column: 1, endLine: 1, endColumn: 1 };
+    const physicalLocation = {
+      artifactLocation: { uri: uriOf(finding.file) },
+      region: { startLine: line, startColumn: column, endLine, endColumn },
+    };
     return {
       ruleId: finding.code,
       ruleIndex: ruleIds.indexOf(finding.code),
@@ -43,12 +48,6 @@ export function sarifReport(findings: readonly Finding[], tool: SarifTool, uriOf
 /** `unknown-column` → `UnknownColumn`, the form SARIF suggests for rule names. */
 function ruleName(id: string): string {
   return id.replace(/(^|-)(\w)/g, (_match, _dash: string, letter: string) => letter.toUpperCase());
-}
-
-/** `unknown-column` → `Unknown column`. */
-function ruleDescription(id: string): string {
-  const words = id.replaceAll('-', ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** A relative path with forward slashes as a URI reference, each segment percent-encoded. */

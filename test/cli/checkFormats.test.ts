@@ -104,7 +104,11 @@ describe('apl check --format', { timeout: 60_000 }, () => {
     assert.equal(run.tool.driver.name, 'apl');
     const ruleIds = run.tool.driver.rules.map((rule: { id: string }) => rule.id);
     assert.deepEqual(ruleIds, ['syntax', 'unknown-column']);
-    for (const rule of run.tool.driver.rules) assert.equal(typeof rule.shortDescription.text, 'string');
+    // Code scanning asks each rule for a short and a full description and help text.
+    for (const rule of run.tool.driver.rules) {
+      for (const text of [rule.shortDescription.text, rule.fullDescription.text, rule.help.text]) assert.ok(typeof text === 'string' && text.length > 0, rule.id);
+    }
+    assert.equal(run.tool.driver.rules[1].shortDescription.text, 'Unknown column');
     assert.ok(run.results.length >= 2);
     for (const result of run.results) {
       assert.ok(ruleIds.includes(result.ruleId));
