@@ -94,12 +94,15 @@ describe('apl schema and apl check --url against apl serve', { timeout: 120_000 
     assert.match(check.stderr, /^apl check: cannot read the schema from http:\/\/127\.0\.0\.1:9: nothing answers at/);
   });
 
-  it('reports a refused token, and refuses --schema with --url', async () => {
+  it('reports a refused token, and refuses --schema with --url and --org-id without it', async () => {
     const refused = await apl(['schema', '--url', service.url], { PATH: process.env.PATH, HOME: folder, AXIOM_TOKEN: 'xapt-wrong' });
     assert.equal(refused.code, 1);
     assert.match(refused.stderr, /^apl schema: cannot read the schema from http:\/\/127\.0\.0\.1:\d+: 40[13]: /);
     const both = await apl(['check', '--schema', 'schema.json', '--url', service.url, 'queries.apl']);
     assert.equal(both.code, 2);
     assert.match(both.stderr, /^apl check: give either --schema or --url, not both/);
+    const orgAlone = await apl(['check', '--org-id', 'acme', 'queries.apl']);
+    assert.equal(orgAlone.code, 2);
+    assert.match(orgAlone.stderr, /^apl check: --org-id goes with --url/);
   });
 });
