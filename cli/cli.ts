@@ -1,8 +1,6 @@
-import packageJson from '../package.json' with { type: 'json' };
 import { exitCodes, UsageError, type CliContext } from './command.ts';
 import { commands } from './commands/index.ts';
-
-export const version: string = packageJson.version;
+import { version } from './version.ts';
 
 function generalUsage(): string {
   const width = Math.max(...commands.map((command) => command.name.length));
