@@ -19,3 +19,4 @@ export { formatDocument, formatText } from './features/formatting.ts';
 export { getDocumentSymbols } from './features/documentSymbols.ts';
 export { getFoldingRanges } from './features/folding.ts';
 export { getSemanticTokens } from './features/semanticTokens.ts';
+export { getDefinition, getReferences, getDocumentHighlights, prepareRename, renameSymbol } from './features/navigation.ts';
