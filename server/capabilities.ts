@@ -13,5 +13,10 @@ export const serverCapabilities: ServerCapabilities = {
   documentFormattingProvider: true,
   documentSymbolProvider: true,
   foldingRangeProvider: true,
+  definitionProvider: true,
+  declarationProvider: true,
+  referencesProvider: true,
+  documentHighlightProvider: true,
+  renameProvider: { prepareProvider: true },
   semanticTokensProvider: { legend: semanticTokensLegend, full: true, range: false },
 };

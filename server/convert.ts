@@ -2,11 +2,13 @@
 import {
   CompletionItemKind,
   DiagnosticSeverity,
+  DocumentHighlightKind,
   FoldingRangeKind,
   MarkupKind,
   SymbolKind,
   type CompletionItem as LspCompletionItem,
   type Diagnostic as LspDiagnostic,
+  type DocumentHighlight as LspDocumentHighlight,
   type DocumentSymbol as LspDocumentSymbol,
   type FoldingRange as LspFoldingRange,
   type Hover as LspHover,
@@ -20,6 +22,7 @@ import {
   type CompletionItem,
   type CompletionKind,
   type Diagnostic,
+  type DocumentHighlight,
   type DocumentSymbol,
   type FoldingRange,
   type Hover,
@@ -87,6 +90,10 @@ export function toLspSignatureHelp(help: SignatureHelp): LspSignatureHelp {
       })),
     })),
   };
+}
+
+export function toLspDocumentHighlight(highlight: DocumentHighlight): LspDocumentHighlight {
+  return { range: highlight.range, kind: highlight.kind === 'write' ? DocumentHighlightKind.Write : DocumentHighlightKind.Read };
 }
 
 const symbolKinds: Record<CoreSymbolKind, SymbolKind> = {

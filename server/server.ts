@@ -14,14 +14,18 @@ import { DiagnosticsPublisher } from './diagnostics.ts';
 import { DocumentStore } from './documents.ts';
 import { describeError, guarded } from './guard.ts';
 import { loadLanguageCore, type LanguageCore } from './languageCore.ts';
+import { registerNavigation } from './navigation.ts';
 import { SetSchemaNotification } from './protocol.ts';
 
 /** What the server works with once the language core is loaded. */
-interface Session {
+export interface Session {
   language: LanguageCore;
   store: DocumentStore;
   diagnostics: DiagnosticsPublisher;
 }
+
+/** Makes a request handler that waits for the core, then answers through `guarded` (`fallback` if it throws). */
+export type SessionRequest = <P, R>(name: string, fallback: R, handler: (current: Session, params: P) => R) => (params: P) => Promise<R>;
 
 /**
  * Wires the language core to a connection. Everything here is translation; the work happens in `language/`.
@@ -62,7 +66,7 @@ export function startServer(connection: Connection): void {
   };
 
   /** A request handler that waits for the core, then answers through `guarded`. */
-  const request =
+  const request: SessionRequest =
     <P, R>(name: string, fallback: R, handler: (current: Session, params: P) => R) =>
     async (params: P): Promise<R> => {
       const current = await ready();
@@ -142,6 +146,8 @@ export function startServer(connection: Connection): void {
       return encodeSemanticTokens(analyzed ? language.getSemanticTokens(analyzed) : []);
     }),
   );
+
+  registerNavigation(connection, request);
 
   documents.listen(connection);
 }
