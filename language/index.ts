@@ -23,3 +23,4 @@ export { getSelectionRanges } from './features/selectionRange.ts';
 export { getInlayHints } from './features/inlayHints.ts';
 export { findSymbols } from './features/workspaceSymbols.ts';
 export { getSemanticTokens } from './features/semanticTokens.ts';
+export { getDefinition, getReferences, getDocumentHighlights, prepareRename, renameSymbol } from './features/navigation.ts';

@@ -145,3 +145,15 @@ export interface SemanticToken {
   length: number;
   type: SemanticTokenType;
 }
+
+/** A place where a symbol's name stands: `write` where it is defined, `read` where it is used. */
+export interface DocumentHighlight {
+  range: Range;
+  kind: 'read' | 'write';
+}
+
+/** What rename would change (the name's range and its text), or why it cannot. */
+export type PrepareRenameResult = { range: Range; placeholder: string } | { error: string };
+
+/** The edits of a rename, all in the one document, or why it cannot be done. */
+export type RenameResult = { edits: TextEdit[] } | { error: string };

@@ -18,5 +18,10 @@ export const serverCapabilities: ServerCapabilities = {
   foldingRangeProvider: true,
   selectionRangeProvider: true,
   inlayHintProvider: true,
+  definitionProvider: true,
+  declarationProvider: true,
+  referencesProvider: true,
+  documentHighlightProvider: true,
+  renameProvider: { prepareProvider: true },
   semanticTokensProvider: { legend: semanticTokensLegend, full: true, range: true },
 };

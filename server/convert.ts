@@ -2,12 +2,14 @@
 import {
   CompletionItemKind,
   DiagnosticSeverity,
+  DocumentHighlightKind,
   FoldingRangeKind,
   InlayHintKind,
   MarkupKind,
   SymbolKind,
   type CompletionItem as LspCompletionItem,
   type Diagnostic as LspDiagnostic,
+  type DocumentHighlight as LspDocumentHighlight,
   type DocumentSymbol as LspDocumentSymbol,
   type FoldingRange as LspFoldingRange,
   type Hover as LspHover,
@@ -23,6 +25,7 @@ import {
   type CompletionItem,
   type CompletionKind,
   type Diagnostic,
+  type DocumentHighlight,
   type DocumentSymbol,
   type FoldingRange,
   type FoundSymbol,
@@ -92,6 +95,10 @@ export function toLspSignatureHelp(help: SignatureHelp): LspSignatureHelp {
       })),
     })),
   };
+}
+
+export function toLspDocumentHighlight(highlight: DocumentHighlight): LspDocumentHighlight {
+  return { range: highlight.range, kind: highlight.kind === 'write' ? DocumentHighlightKind.Write : DocumentHighlightKind.Read };
 }
 
 const symbolKinds: Record<CoreSymbolKind, SymbolKind> = {

@@ -16,17 +16,21 @@ import { DiagnosticsPublisher } from './diagnostics.ts';
 import { DocumentStore } from './documents.ts';
 import { describeError, guarded } from './guard.ts';
 import { loadLanguageCore, type LanguageCore } from './languageCore.ts';
+import { registerNavigation } from './navigation.ts';
 import { SetSchemaNotification } from './protocol.ts';
 
 /** Go to Symbol in Workspace lists no more than this many (the editor filters them further as one types). */
 const maxWorkspaceSymbols = 500;
 
 /** What the server works with once the language core is loaded. */
-interface Session {
+export interface Session {
   language: LanguageCore;
   store: DocumentStore;
   diagnostics: DiagnosticsPublisher;
 }
+
+/** Makes a request handler that waits for the core, then answers through `guarded` (`fallback` if it throws). */
+export type SessionRequest = <P, R>(name: string, fallback: R, handler: (current: Session, params: P) => R) => (params: P) => Promise<R>;
 
 /**
  * Wires the language core to a connection. Everything here is translation; the work happens in `language/`.
@@ -67,7 +71,7 @@ export function startServer(connection: Connection): void {
   };
 
   /** A request handler that waits for the core, then answers through `guarded`. */
-  const request =
+  const request: SessionRequest =
     <P, R>(name: string, fallback: R, handler: (current: Session, params: P) => R) =>
     async (params: P): Promise<R> => {
       const current = await ready();
@@ -193,6 +197,8 @@ export function startServer(connection: Connection): void {
       return encodeSemanticTokens(tokens.filter((token) => token.line >= range.start.line && token.line <= range.end.line));
     }),
   );
+
+  registerNavigation(connection, request);
 
   documents.listen(connection);
 }
