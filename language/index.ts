@@ -21,6 +21,7 @@ export { getDocumentSymbols } from './features/documentSymbols.ts';
 export { getFoldingRanges } from './features/folding.ts';
 export { getSelectionRanges } from './features/selectionRange.ts';
 export { getInlayHints } from './features/inlayHints.ts';
+export { getCodeActions } from './features/codeActions.ts';
 export { findSymbols } from './features/workspaceSymbols.ts';
 export { getSemanticTokens } from './features/semanticTokens.ts';
 export { getDefinition, getReferences, getDocumentHighlights, prepareRename, renameSymbol } from './features/navigation.ts';

@@ -26,6 +26,18 @@ export interface Diagnostic {
   message: string;
   /** A stable identifier of the rule, e.g. `syntax`, `unknown-column`. */
   code: string;
+  /** Names that could stand where the diagnostic points ("did you mean"), best first. */
+  replacements?: string[];
+}
+
+/** A quick fix: edits to the document that resolve a diagnostic. */
+export interface CodeAction {
+  title: string;
+  kind: 'quickfix';
+  /** The diagnostic it resolves. */
+  diagnostic: Diagnostic;
+  edits: TextEdit[];
+  isPreferred?: boolean;
 }
 
 export type CompletionKind =

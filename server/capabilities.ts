@@ -18,6 +18,7 @@ export const serverCapabilities: ServerCapabilities = {
   foldingRangeProvider: true,
   selectionRangeProvider: true,
   inlayHintProvider: true,
+  codeActionProvider: { codeActionKinds: ['quickfix'] },
   definitionProvider: true,
   declarationProvider: true,
   referencesProvider: true,

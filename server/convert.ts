@@ -1,5 +1,6 @@
 /** Maps the language core's results to LSP types. The core's shapes are LSP-like, so most of this is renaming. */
 import {
+  CodeActionKind,
   CompletionItemKind,
   DiagnosticSeverity,
   DocumentHighlightKind,
@@ -7,6 +8,7 @@ import {
   InlayHintKind,
   MarkupKind,
   SymbolKind,
+  type CodeAction as LspCodeAction,
   type CompletionItem as LspCompletionItem,
   type Diagnostic as LspDiagnostic,
   type DocumentHighlight as LspDocumentHighlight,
@@ -22,6 +24,7 @@ import {
 // From the core's types module, not its index: the capabilities (which use the legend) are answered before the core loads.
 import {
   semanticTokenTypes,
+  type CodeAction,
   type CompletionItem,
   type CompletionKind,
   type Diagnostic,
@@ -124,6 +127,16 @@ export function toLspWorkspaceSymbol(uri: string, { symbol, containerName }: Fou
 
 export function toLspInlayHint(hint: InlayHint): LspInlayHint {
   return { position: hint.position, label: hint.label, kind: InlayHintKind.Type, paddingLeft: true, ...(hint.tooltip !== undefined && { tooltip: markdown(hint.tooltip) }) };
+}
+
+export function toLspCodeAction(uri: string, action: CodeAction): LspCodeAction {
+  return {
+    title: action.title,
+    kind: CodeActionKind.QuickFix,
+    diagnostics: [toLspDiagnostic(action.diagnostic)],
+    edit: { changes: { [uri]: action.edits } },
+    ...(action.isPreferred && { isPreferred: true }),
+  };
 }
 
 export function toLspFoldingRange(range: FoldingRange): LspFoldingRange {

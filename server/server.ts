@@ -6,6 +6,7 @@ import {
   encodeSemanticTokens,
   toLspCompletionItem,
   toLspDocumentSymbol,
+  toLspCodeAction,
   toLspFoldingRange,
   toLspInlayHint,
   toLspWorkspaceSymbol,
@@ -172,6 +173,14 @@ export function startServer(connection: Connection): void {
     request('inlay hints', [], ({ language, store }, { textDocument, range }) => {
       const analyzed = store.analyzed(textDocument.uri);
       return analyzed ? language.getInlayHints(analyzed, range).map(toLspInlayHint) : [];
+    }),
+  );
+
+  connection.onCodeAction(
+    request('code actions', [], ({ language, store }, { textDocument, range }) => {
+      const analyzed = store.analyzed(textDocument.uri);
+      if (!analyzed) return [];
+      return language.getCodeActions(analyzed.parsed, language.getDiagnostics(analyzed), range).map((action) => toLspCodeAction(textDocument.uri, action));
     }),
   );
 

@@ -14,7 +14,7 @@ export function analyzeCall(call: CallNode, context: ExpressionContext): ScalarT
   const entry = findFunction(name);
   if (!entry) {
     const suggestion = closestName(name, knownFunctionNames());
-    context.state.report(rules.unknownFunction, call.callee, withSuggestion(messages.unknownFunction(name), suggestion));
+    context.state.report(rules.unknownFunction, call.callee, withSuggestion(messages.unknownFunction(name), suggestion), suggestion === undefined ? undefined : [suggestion]);
     context.tally.unknownCalls++;
     for (const argument of call.args) analyzeArgument(argument, context);
     return 'unknown';

@@ -76,7 +76,7 @@ export function reportMissingColumn(context: ExpressionContext, name: string, sp
   if (!context.state.schema) return;
   const message = side ? messages.unknownColumnOnSide(name, side) : messages.unknownColumn(name);
   const suggestion = closestName(name, row.shape.columns.map((column) => column.name));
-  context.state.report(rules.unknownColumn, span, withSuggestion(message, suggestion));
+  context.state.report(rules.unknownColumn, span, withSuggestion(message, suggestion), suggestion === undefined ? undefined : [suggestion]);
 }
 
 /** `a.b.c` as written, when the chain is made only of names (and is not `$left.x`). */

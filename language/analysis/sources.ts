@@ -58,7 +58,7 @@ function tableNamed(name: NameNode, query: QueryScope, state: AnalysisState): Fl
   }
   if (state.schema) {
     const suggestion = closestName(name.name, state.schema.keys());
-    state.report(rules.unknownDataset, name, withSuggestion(messages.unknownDataset(name.name), suggestion));
+    state.report(rules.unknownDataset, name, withSuggestion(messages.unknownDataset(name.name), suggestion), suggestion === undefined ? undefined : [suggestion]);
   }
   const flow = openFlow();
   state.symbols.set(name, { kind: 'dataset', name: name.name, table: flow.shape });

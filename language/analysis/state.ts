@@ -29,7 +29,7 @@ export class AnalysisState {
     readonly schema: SchemaTables | undefined,
   ) {}
 
-  report(rule: Rule, span: Span, message: string): void {
+  report(rule: Rule, span: Span, message: string, replacements?: string[]): void {
     this.diagnostics.push({
       range: this.parsed.lineIndex.rangeOf(span.start, span.end),
       start: span.start,
@@ -37,6 +37,7 @@ export class AnalysisState {
       severity: rule.severity,
       message,
       code: rule.code,
+      ...(replacements?.length ? { replacements } : {}),
     });
   }
 }

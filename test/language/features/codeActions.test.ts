@@ -1,0 +1,43 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { analyzeDocument } from '../../../language/analysis/analyzer.ts';
+import { getCodeActions } from '../../../language/features/codeActions.ts';
+import { getDiagnostics } from '../../../language/features/diagnostics.ts';
+import { parseDocument } from '../../../language/syntax/parse.ts';
+import type { Schema } from '../../../language/index.ts';
+
+const schema: Schema = {
+  datasets: [
+    { name: 'sample-http-logs', fields: [{ name: 'status', type: 'string' }, { name: 'geo.city', type: 'string' }, { name: 'method', type: 'string' }] },
+  ],
+};
+
+/** The document after the preferred fix at the first occurrence of `at`. */
+function fixed(text: string, at: string): { title: string; text: string } | undefined {
+  const parsed = parseDocument(text);
+  const analyzed = analyzeDocument(parsed, schema);
+  const offset = text.indexOf(at);
+  const position = parsed.lineIndex.positionAt(offset);
+  const [action] = getCodeActions(parsed, getDiagnostics(analyzed), { start: position, end: position });
+  if (!action) return undefined;
+  return { title: action.title, text: TextDocument.applyEdits(TextDocument.create('file:///q.apl', 'axiom-apl', 1, text), action.edits) };
+}
+
+describe('quick fixes', () => {
+  it('put the suggested column, function or dataset in place of a misspelt one', () => {
+    assert.deepEqual(fixed("['sample-http-logs'] | where stauts == '500'", 'stauts'), { title: "Change to 'status'", text: "['sample-http-logs'] | where status == '500'" });
+    assert.equal(fixed("['sample-http-logs'] | summarize cuont() by method", 'cuont')?.text, "['sample-http-logs'] | summarize count() by method");
+    assert.equal(fixed("['sample-http-log'] | count", 'sample')?.text, "['sample-http-logs'] | count");
+  });
+
+  it('write the name in brackets where the source did or where it is not an identifier', () => {
+    assert.equal(fixed("['sample-http-logs'] | where ['geo.cty'] == 'Paris'", 'geo.cty')?.text, "['sample-http-logs'] | where ['geo.city'] == 'Paris'");
+    assert.equal(fixed("['sample-http-logs'] | where ['metod'] == 'GET'", 'metod')?.text, "['sample-http-logs'] | where ['method'] == 'GET'");
+  });
+
+  it('offer nothing where there is no likely name, or away from the diagnostic', () => {
+    assert.equal(fixed("['sample-http-logs'] | where zzzzzz == 1", 'zzzzzz'), undefined);
+    assert.equal(fixed("['sample-http-logs'] | where stauts == '500'", 'where'), undefined);
+  });
+});
