@@ -240,6 +240,7 @@ function externaldata(operator: ExternalDataOperator, input: Flow, context: Tabl
 
 /** An unknown stage could do anything to the columns: keep what was known, assume nothing else. */
 function unknown(operator: UnknownOperator, input: Flow, context: TableContext): Flow {
-  context.state.report(rules.unknownOperator, operator.nameSpan, messages.unknownOperator(operator.name));
+  // A nameless stage (`T | `) is a missing operator, which the parser reports already.
+  if (operator.name !== '') context.state.report(rules.unknownOperator, operator.nameSpan, messages.unknownOperator(operator.name));
   return openFlow(input.shape.columns);
 }
