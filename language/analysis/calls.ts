@@ -52,7 +52,11 @@ export function analyzeCall(call: CallNode, context: ExpressionContext): ScalarT
   return returnType(signature, argumentTypes, call.args.length);
 }
 
-/** The signature the argument count fits, or undefined after reporting a count that fits none. */
+/**
+ * The signature the argument count fits, or undefined after reporting a count that fits none.
+ * A repeating group left incomplete (`case` without its final else, which the reference's isbool
+ * page writes and the engine answers with null) is a warning, and the signature still applies.
+ */
 function checkArgumentCount(entry: FunctionEntry, call: CallNode, context: ExpressionContext): SignatureEntry | undefined {
   const count = call.args.length;
   const signature = pickSignature(entry, count);
@@ -63,8 +67,8 @@ function checkArgumentCount(entry: FunctionEntry, call: CallNode, context: Expre
   if (misgrouped) {
     const lastVariadic = misgrouped.params.reduce((last, param, i) => (param.variadic ? i : last), -1);
     const tail = misgrouped.params.slice(lastVariadic + 1).map((param) => param.name);
-    context.state.report(rules.argumentCount, call, messages.argumentGroups(entry.name, misgrouped.variadicGroup ?? [], tail, count));
-    return undefined;
+    context.state.report(rules.argumentGroups, call, messages.argumentGroups(entry.name, misgrouped.variadicGroup ?? [], tail, count));
+    return misgrouped;
   }
   const [min, max] = arityRange(entry);
   context.state.report(rules.argumentCount, call, messages.argumentCount(entry.name, describeArity(min, max), count));

@@ -9,6 +9,7 @@ export const rules = {
   unknownOperator: { code: 'unknown-operator', severity: 'error' },
   unknownFunction: { code: 'unknown-function', severity: 'error' },
   argumentCount: { code: 'argument-count', severity: 'error' },
+  argumentGroups: { code: 'argument-groups', severity: 'warning' },
   argumentType: { code: 'argument-type', severity: 'warning' },
   aggregationContext: { code: 'aggregation-context', severity: 'error' },
   aggregationExpected: { code: 'aggregation-expected', severity: 'warning' },

@@ -30,11 +30,14 @@ describe('operators and functions', () => {
     }
   });
 
-  it('checks case() for its final else, and the arity of ensure_field and column_ifexists', () => {
-    assert.deepEqual(extendWith('case(status == "1", 1, status == "2", 2)'), ['error argument-count "case(status == "1", 1, status == "2", 2)"']);
+  it('warns about case() without its final else (null where nothing holds), checks ensure_field and column_ifexists arity', () => {
+    assert.deepEqual(extendWith('case(status == "1", 1, status == "2", 2)'), ['warning argument-groups "case(status == "1", 1, status == "2", 2)"']);
     const analysis = analyze(`${logs} | extend x = case(status == "1", 1, status == "2", 2)`);
     assert.match(analysis.diagnostics[0].message, /'case' expects condition\/result pairs and a final else, but got 4 arguments/);
-    assert.deepEqual(extendWith('bag_pack("a", 1, "b")'), ['error argument-count "bag_pack("a", 1, "b")"']);
+    // The pairs are still type-checked, and the result keeps its type.
+    assert.deepEqual(extendWith('case(now(), 1, status == "2", 2)'), ['warning argument-groups "case(now(), 1, status == "2", 2)"', 'warning argument-type "now()"']);
+    assert.equal(analysis.typeOf(nodeAt(analysis, 'case', 'Call')), 'long');
+    assert.deepEqual(extendWith('bag_pack("a", 1, "b")'), ['warning argument-groups "bag_pack("a", 1, "b")"']);
     assert.deepEqual(extendWith('ensure_field("a")'), ['error argument-count "ensure_field("a")"']);
     assert.deepEqual(extendWith('ensure_field("a", typeof(string), 1)'), ['error argument-count "ensure_field("a", typeof(string), 1)"']);
     assert.deepEqual(extendWith('column_ifexists("a")'), ['error argument-count "column_ifexists("a")"']);
