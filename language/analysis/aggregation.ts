@@ -5,15 +5,19 @@ import { analyzeExpression } from './expressions.ts';
 import { aggregateName, columnNameOf, findAggregationCall, keyName } from './naming.ts';
 import { messages, rules } from './rules.ts';
 import { expressionContext, type TableContext } from './scope.ts';
-import { reshape, uniqueName, type Flow } from './tables.ts';
+import { reshape, uniqueName, wildcardMatcher, type Flow } from './tables.ts';
 
 /** summarize and make-series: group keys first, then the aggregates. */
 
+/**
+ * Unnamed columns take the names the engine gives them (naming.ts), so the output is known unless
+ * a `*` brings in the columns of an open input.
+ */
 interface Output {
   columns: Column[];
   taken: Set<string>;
-  /** False once a column's name is a guess. */
-  certain: boolean;
+  keys: number;
+  open: boolean;
 }
 
 function add(output: Output, column: Column): Column {
@@ -26,7 +30,7 @@ function add(output: Output, column: Column): Column {
 const isAggregation = (name: string) => findAggregation(name) !== undefined;
 
 export function summarize(operator: SummarizeOperator, input: Flow, context: TableContext): Flow {
-  const output: Output = { columns: [], taken: new Set(), certain: true };
+  const output: Output = { columns: [], taken: new Set(), keys: 0, open: false };
   groupKeys(operator.by, input, context, output);
   for (const definition of operator.aggregates) {
     const row = expressionContext(context, input, 'allowed');
@@ -38,17 +42,17 @@ export function summarize(operator: SummarizeOperator, input: Flow, context: Tab
       argExtremeColumns(call, definition, input, context, output);
       continue;
     }
-    aggregateColumn(definition, call, direct, type, context, output);
+    aggregateColumn(definition, call, type, context, output);
   }
-  return reshape(input, output.columns, !output.certain, 'summarize');
+  return reshape(input, output.columns, output.open, 'summarize');
 }
 
 /**
  * make-series stores each aggregate as an array, and the time axis as an array named after the
- * `on` column. Examples disagree on that column's name (`time`, `_time`), so the result stays open.
+ * `on` column (examples disagree, `time` or `_time`; the engine names it after the column).
  */
 export function makeSeries(operator: MakeSeriesOperator, input: Flow, context: TableContext): Flow {
-  const output: Output = { columns: [], taken: new Set(), certain: true };
+  const output: Output = { columns: [], taken: new Set(), keys: 0, open: false };
   groupKeys(operator.by, input, context, output);
   const constants = expressionContext(context, undefined);
   for (const aggregate of operator.aggregates) {
@@ -57,15 +61,16 @@ export function makeSeries(operator: MakeSeriesOperator, input: Flow, context: T
     analyzeExpression(definition.expression, row);
     checkAggregates(definition, row.tally, 'make-series', context);
     if (aggregate.default) analyzeExpression(aggregate.default, constants);
-    const call = findAggregationCall(definition.expression, isAggregation);
-    aggregateColumn(definition, call, call === definition.expression, 'dynamic', context, output);
+    // The engine names a make-series column after its outermost call only.
+    const call = definition.expression.kind === 'Call' ? definition.expression : undefined;
+    aggregateColumn(definition, call, 'dynamic', context, output);
   }
   analyzeExpression(operator.on, expressionContext(context, input));
   for (const bound of [operator.from, operator.to, operator.range, operator.step]) {
     if (bound) analyzeExpression(bound, constants);
   }
   add(output, { name: columnNameOf(operator.on) ?? '_time', type: 'dynamic' });
-  return reshape(input, output.columns, true, 'make-series');
+  return reshape(input, output.columns, output.open, 'make-series');
 }
 
 function groupKeys(keys: ColumnDefinition[], input: Flow, context: TableContext, output: Output): void {
@@ -73,11 +78,11 @@ function groupKeys(keys: ColumnDefinition[], input: Flow, context: TableContext,
   const row = expressionContext(context, input, 'allowed');
   keys.forEach((definition, i) => {
     const type = analyzeExpression(definition.expression, row);
-    const name = definition.name ? { name: definition.name.name, certain: true } : keyName(definition.expression, `Column${i + 1}`);
-    output.certain &&= name.certain;
-    const column = add(output, { name: name.name, type });
+    const name = definition.name?.name ?? keyName(definition.expression, `Column${i + 1}`).name;
+    const column = add(output, { name, type });
     if (definition.name) context.state.symbols.set(definition.name, { kind: 'column', column });
   });
+  output.keys = output.columns.length;
 }
 
 /** An aggregate column must aggregate; `round(avg(x), 2)` does, `strlen(x)` does not. */
@@ -94,22 +99,12 @@ function checkAggregates(
 function aggregateColumn(
   definition: ColumnDefinition,
   call: CallNode | undefined,
-  direct: boolean,
   type: ScalarType,
   context: TableContext,
   output: Output,
 ): void {
-  let name: string;
-  if (definition.name) name = definition.name.name;
-  else if (call) {
-    const derived = aggregateName(call);
-    name = derived.name;
-    // `round(avg(x), 2)` has no documented name.
-    output.certain &&= derived.certain && direct;
-  } else {
-    name = `Column${output.columns.length + 1}`;
-    output.certain = false;
-  }
+  // `round(avg(x), 2)` is `avg_x`, `avg(toreal(x))` is `avg_`; a column without a call counts the aggregates before it.
+  const name = definition.name?.name ?? (call ? aggregateName(call).name : `Column${output.columns.length - output.keys + 1}`);
   const column = add(output, { name, type });
   if (definition.name) context.state.symbols.set(definition.name, { kind: 'column', column });
 }
@@ -125,21 +120,22 @@ function argExtremeColumns(
   const [first, ...fields] = call.args;
   if (!first) return;
   const firstValue = first.kind === 'NamedArgument' ? first.value : first;
-  // A call is named after its column argument (arg_max(toint(status), uri) prints as status, uri), a guess.
-  const inferred = first.kind === 'NamedArgument' ? undefined : keyName(firstValue, '');
-  const firstName = definition.name?.name ?? (first.kind === 'NamedArgument' ? first.name.name : columnNameOf(firstValue) ?? (inferred?.name || undefined));
-  if (!firstName || (first.kind !== 'NamedArgument' && !definition.name && !columnNameOf(firstValue))) output.certain = false;
-  add(output, { name: firstName ?? `${call.callee.name}_`, type: context.state.types.get(firstValue) ?? 'unknown' });
+  // A call is named after its column argument: arg_max(toint(status), uri) prints as status, uri.
+  const inferred = first.kind === 'NamedArgument' ? first.name.name : keyName(firstValue, '').name;
+  const firstName = definition.name?.name ?? (inferred || `${call.callee.name}_`);
+  const before = output.columns.length;
+  add(output, { name: firstName, type: context.state.types.get(firstValue) ?? 'unknown' });
   for (const field of fields) {
     const value = field.kind === 'NamedArgument' ? field.value : field;
-    if (value.kind === 'Star') {
-      for (const column of input.shape.columns) if (!output.taken.has(column.name)) add(output, column);
-      output.certain &&= !input.shape.open;
+    if (value.kind === 'Star' || value.kind === 'Wildcard') {
+      const matches = value.kind === 'Wildcard' ? wildcardMatcher(value.pattern) : () => true;
+      for (const column of input.shape.columns) if (matches(column.name) && !output.taken.has(column.name)) add(output, column);
+      output.open ||= input.shape.open;
       continue;
     }
     const name = field.kind === 'NamedArgument' ? field.name.name : columnNameOf(value);
-    if (!name) output.certain = false;
-    const column = add(output, { name: name ?? `${call.callee.name}_`, type: context.state.types.get(value) ?? 'unknown' });
+    // The engine's name for an unnamed expression: the function and its output position.
+    const column = add(output, { name: name ?? `${call.callee.name}_${output.columns.length - before}`, type: context.state.types.get(value) ?? 'unknown' });
     if (field.kind === 'NamedArgument') context.state.symbols.set(field.name, { kind: 'column', column });
   }
 }

@@ -34,8 +34,10 @@ export function analyzeCall(call: CallNode, context: ExpressionContext): ScalarT
 
   switch (name) {
     case 'column_ifexists':
+      checkArgumentCount(entry, call, context);
       return columnIfExists(call, argumentContext);
     case 'ensure_field':
+      checkArgumentCount(entry, call, context);
       return ensureField(call, argumentContext);
   }
 
@@ -44,16 +46,33 @@ export function analyzeCall(call: CallNode, context: ExpressionContext): ScalarT
 
   // `pack_array(*)` and `bag_pack(*)` pack every column of the row (the pack-array page).
   if (packsRow.has(entry.name) && call.args.length === 1 && call.args[0]!.kind === 'Star') return 'dynamic';
-  const signature = pickSignature(entry, call.args.length);
-  // While `f(` is still being typed the count is not final.
-  if (!signature && call.closeParen < 0) return returnType(entry.signatures[0], argumentTypes, call.args.length);
-  if (!signature) {
-    const [min, max] = arityRange(entry);
-    context.state.report(rules.argumentCount, call, messages.argumentCount(name, describeArity(min, max), call.args.length));
-    return returnType(entry.signatures[0], argumentTypes, call.args.length);
-  }
+  const signature = checkArgumentCount(entry, call, context);
+  if (!signature) return returnType(entry.signatures[0], argumentTypes, call.args.length);
   checkArgumentTypes(entry, signature, call.args, argumentTypes, context);
   return returnType(signature, argumentTypes, call.args.length);
+}
+
+/**
+ * The signature the argument count fits, or undefined after reporting a count that fits none.
+ * A repeating group left incomplete (`case` without its final else, which the reference's isbool
+ * page writes and the engine answers with null) is a warning, and the signature still applies.
+ */
+function checkArgumentCount(entry: FunctionEntry, call: CallNode, context: ExpressionContext): SignatureEntry | undefined {
+  const count = call.args.length;
+  const signature = pickSignature(entry, count);
+  // While `f(` is still being typed the count is not final.
+  if (signature || call.closeParen < 0) return signature;
+  // `case(a, 1, b, 2)`: enough arguments, but a pair is left without the final else.
+  const misgrouped = entry.signatures.find((candidate) => fitsArity(candidate, count));
+  if (misgrouped) {
+    const lastVariadic = misgrouped.params.reduce((last, param, i) => (param.variadic ? i : last), -1);
+    const tail = misgrouped.params.slice(lastVariadic + 1).map((param) => param.name);
+    context.state.report(rules.argumentGroups, call, messages.argumentGroups(entry.name, misgrouped.variadicGroup ?? [], tail, count));
+    return misgrouped;
+  }
+  const [min, max] = arityRange(entry);
+  context.state.report(rules.argumentCount, call, messages.argumentCount(entry.name, describeArity(min, max), count));
+  return undefined;
 }
 
 const packsRow = new Set(['pack_array', 'bag_pack', 'pack']);
@@ -115,11 +134,21 @@ function arityRange(entry: FunctionEntry): [number, number] {
   return [min, max];
 }
 
+function fitsArity(signature: SignatureEntry, count: number): boolean {
+  const [min, max] = arity(signature);
+  return count >= min && count <= max;
+}
+
+/** A repeating group (case's condition/result, bag_pack's key/value) comes whole. */
+function fitsGroups(signature: SignatureEntry, count: number): boolean {
+  const groupSize = signature.variadicGroup?.length ?? 1;
+  if (groupSize < 2) return true;
+  const fixed = signature.params.filter((param) => !param.variadic).length;
+  return (count - fixed) % groupSize === 0;
+}
+
 function pickSignature(entry: FunctionEntry, count: number): SignatureEntry | undefined {
-  return entry.signatures.find((signature) => {
-    const [min, max] = arity(signature);
-    return count >= min && count <= max;
-  });
+  return entry.signatures.find((signature) => fitsArity(signature, count) && fitsGroups(signature, count));
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Argument, BinaryNode, Expression, ListOperatorNode, NameNode } fro
 import { binaryChain } from '../syntax/visit.ts';
 import type { ScalarType } from './analyzer.ts';
 import { analyzeCall } from './calls.ts';
+import { checkComparison } from './comparisons.ts';
 import { analyzeIndex, analyzeMember, analyzeName, resolveColumn } from './names.ts';
 import { messages, rules } from './rules.ts';
 import type { ExpressionContext } from './scope.ts';
@@ -85,6 +86,8 @@ function analyzeBinary(node: BinaryNode, context: ExpressionContext): ScalarType
   for (const link of links) {
     if (link !== links[0]) context.state.types.set(link.left, left);
     const right = analyzeExpression(link.right, context);
+    const leftOperand = link === links[0] ? first : link.left;
+    checkComparison(link.operator, { expression: leftOperand, type: left }, { expression: link.right, type: right }, context.state);
     // search's `field:"term"` and every comparison are bool.
     type = arithmeticOperators.has(link.operator) ? arithmeticType(link.operator, left, right) : 'bool';
     left = type;

@@ -3,8 +3,8 @@ import { binaryChain } from '../syntax/visit.ts';
 import { dottedPath } from './names.ts';
 
 /**
- * Names of computed columns. `certain` is false where APL's rule is not documented; the operator
- * then leaves its output open, so a guessed name never causes an "unknown column" error.
+ * Names of computed columns, as the engine gives them. `certain` is false where APL's reference does
+ * not document the rule; the analysis still takes the engine's name, so the output stays known.
  */
 export interface DerivedName {
   name: string;

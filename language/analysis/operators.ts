@@ -23,7 +23,7 @@ import { project, projectAway, projectKeep, projectRename, projectReorder } from
 import { findOption } from './options.ts';
 import { messages, rules } from './rules.ts';
 import { expressionContext, type TableContext } from './scope.ts';
-import { emptyFlow, extendFlow, mergeFlows, openFlow, reshape, withOpenness, type Flow } from './tables.ts';
+import { emptyFlow, extendFlow, mergeFlows, openFlow, reshape, type Flow } from './tables.ts';
 
 /**
  * How each tabular operator changes the table. `input` is undefined for an operator that starts
@@ -119,10 +119,9 @@ function redact(operator: RedactOperator, input: Flow, context: TableContext): F
   return input;
 }
 
-// The count operator page's outputs name the column `count` (summarize count() is `count_`); the
-// page's tables are drawn by hand, so the table stays open and another name is not flagged.
+// The count operator page's outputs name the column `count` (summarize count() is `count_`), and so does the engine.
 function count(_operator: CountOperator, input: Flow): Flow {
-  return reshape(input, [{ name: 'count', type: 'long' }], true, 'count');
+  return reshape(input, [{ name: 'count', type: 'long' }], false, 'count');
 }
 
 /** In the order the getschema page prints them. */
@@ -146,9 +145,7 @@ function distinct(operator: DistinctOperator, input: Flow, context: TableContext
       return;
     }
     const type = analyzeExpression(expression, row);
-    const name = keyName(expression, `Column${i + 1}`);
-    open ||= !name.certain;
-    columns.push({ name: name.name, type });
+    columns.push({ name: keyName(expression, `Column${i + 1}`).name, type });
   });
   return reshape(input, columns, open, 'distinct');
 }
@@ -156,17 +153,15 @@ function distinct(operator: DistinctOperator, input: Flow, context: TableContext
 function extend(operator: ExtendOperator, input: Flow, context: TableContext): Flow {
   // Later definitions may use earlier ones: `extend a = 1, b = a + 1`.
   let flow = input;
-  let certain = true;
   operator.columns.forEach((definition, i) => {
     const type = analyzeExpression(definition.expression, expressionContext(context, flow));
-    // An unnamed computed column has no documented name; KQL calls it Column1, Column2, ...
-    const name = definition.name?.name ?? columnNameOf(definition.expression);
-    if (!name) certain = false;
-    const column: Column = { name: name ?? `Column${i + 1}`, type };
+    // An unnamed computed column is Column1, Column2, ... by its position, as in KQL and the engine.
+    const name = definition.name?.name ?? columnNameOf(definition.expression) ?? `Column${i + 1}`;
+    const column: Column = { name, type };
     if (definition.name) context.state.symbols.set(definition.name, { kind: 'column', column });
     flow = extendFlow(flow, [column]);
   });
-  return certain ? flow : withOpenness(flow, true);
+  return flow;
 }
 
 function declaredColumn(declaration: ColumnDeclaration, context: TableContext, defaultType: Column['type']): Column {
@@ -195,14 +190,12 @@ function parseKv(operator: ParseKvOperator, input: Flow, context: TableContext):
 function mvExpand(operator: MvExpandOperator, input: Flow, context: TableContext): Flow {
   const row = expressionContext(context, input);
   let columns = input.shape.columns.slice();
-  let certain = true;
   operator.columns.forEach((entry, i) => {
     const definition = entry.column;
     analyzeExpression(definition.expression, row);
     const type = entry.toType ? checkTypeName(entry.toType, context.state) : 'dynamic';
-    const name = definition.name?.name ?? columnNameOf(definition.expression);
-    if (!name) certain = false;
-    const column: Column = { name: name ?? `Column${i + 1}`, type };
+    const name = definition.name?.name ?? columnNameOf(definition.expression) ?? `Column${i + 1}`;
+    const column: Column = { name, type };
     if (definition.name) context.state.symbols.set(definition.name, { kind: 'column', column });
     const at = columns.findIndex((existing) => existing.name === column.name);
     if (at >= 0) columns[at] = column;
@@ -216,21 +209,19 @@ function mvExpand(operator: MvExpandOperator, input: Flow, context: TableContext
     columns.push(column);
   }
   if (operator.limit) analyzeExpression(operator.limit, expressionContext(context, undefined));
-  return reshape(input, columns, input.shape.open || !certain, 'mv-expand');
+  return reshape(input, columns, input.shape.open, 'mv-expand');
 }
 
 function print(operator: PrintOperator, input: Flow, context: TableContext): Flow {
   const constants = expressionContext(context, undefined);
-  let certain = true;
   const columns = operator.columns.map((definition, i): Column => {
     const type = analyzeExpression(definition.expression, constants);
-    // Unnamed print columns are `print_0`, `print_1`, ... in KQL; APL does not say.
-    if (!definition.name) certain = false;
+    // Unnamed print columns are `print_0`, `print_1`, ... in KQL and the engine; APL does not say.
     const column: Column = { name: definition.name?.name ?? `print_${i}`, type };
     if (definition.name) context.state.symbols.set(definition.name, { kind: 'column', column });
     return column;
   });
-  return reshape(input, columns, !certain, 'print');
+  return reshape(input, columns, false, 'print');
 }
 
 function datatable(operator: DataTableOperator, input: Flow, context: TableContext): Flow {
@@ -249,6 +240,7 @@ function externaldata(operator: ExternalDataOperator, input: Flow, context: Tabl
 
 /** An unknown stage could do anything to the columns: keep what was known, assume nothing else. */
 function unknown(operator: UnknownOperator, input: Flow, context: TableContext): Flow {
-  context.state.report(rules.unknownOperator, operator.nameSpan, messages.unknownOperator(operator.name));
+  // A nameless stage (`T | `) is a missing operator, which the parser reports already.
+  if (operator.name !== '') context.state.report(rules.unknownOperator, operator.nameSpan, messages.unknownOperator(operator.name));
   return openFlow(input.shape.columns);
 }

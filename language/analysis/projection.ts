@@ -27,9 +27,9 @@ export function project(operator: ProjectOperator, input: Flow, context: TableCo
       return;
     }
     const type = analyzeExpression(expression, row);
-    const name = definition.name?.name ?? columnNameOf(expression);
-    if (!name) open = true; // an unnamed computed column: its name is not documented
-    const column: Column = { name: name ?? `Column${i + 1}`, type };
+    // An unnamed computed column is Column1, Column2, ... by its position, as in KQL and the engine.
+    const name = definition.name?.name ?? columnNameOf(expression) ?? `Column${i + 1}`;
+    const column: Column = { name, type };
     if (definition.name) context.state.symbols.set(definition.name, { kind: 'column', column });
     const at = columns.findIndex((existing) => existing.name === column.name);
     if (at >= 0) columns[at] = column;

@@ -9,6 +9,7 @@ export const rules = {
   unknownOperator: { code: 'unknown-operator', severity: 'error' },
   unknownFunction: { code: 'unknown-function', severity: 'error' },
   argumentCount: { code: 'argument-count', severity: 'error' },
+  argumentGroups: { code: 'argument-groups', severity: 'warning' },
   argumentType: { code: 'argument-type', severity: 'warning' },
   aggregationContext: { code: 'aggregation-context', severity: 'error' },
   aggregationExpected: { code: 'aggregation-expected', severity: 'warning' },
@@ -17,6 +18,7 @@ export const rules = {
   columnOutOfScope: { code: 'column-out-of-scope', severity: 'error' },
   unknownType: { code: 'unknown-type', severity: 'error' },
   binAutoTime: { code: 'bin-auto-time', severity: 'error' },
+  comparisonType: { code: 'comparison-type', severity: 'warning' },
 } as const satisfies Record<string, { code: string; severity: Severity }>;
 
 export type Rule = (typeof rules)[keyof typeof rules];
@@ -28,6 +30,8 @@ export const messages = {
     `'${name}' expects ${expected}, but got ${actual}.`,
   argumentType: (name: string, parameter: string, expected: string, actual: string) =>
     `Argument '${parameter}' of '${name}' expects ${expected}, but got ${actual}.`,
+  argumentGroups: (name: string, group: readonly string[], tail: readonly string[], actual: number) =>
+    `'${name}' expects ${group.join('/')} pairs${tail.length ? ` and a final ${tail.join(', ')}` : ''}, but got ${actual} arguments.`,
   aggregationOutside: (name: string) =>
     `'${name}' is an aggregation; use it in summarize or make-series.`,
   aggregationNested: (name: string) => `The aggregation '${name}' cannot be used inside another aggregation.`,
@@ -39,6 +43,8 @@ export const messages = {
   droppedColumn: (name: string, operator: string) => `Column '${name}' is no longer available after '${operator}'.`,
   unknownType: (name: string) => `Unknown type '${name}'.`,
   binAutoTime: () => `bin_auto only works on _time.`,
+  comparisonType: (operator: string, type: string) =>
+    `'${operator}' compares a ${type} with a string; convert one side, e.g. with toreal() or tostring().`,
 };
 
 /** "1 argument", "2 to 3 arguments", "at least 1 argument". */

@@ -28,6 +28,7 @@ import {
   type CursorContext,
   type Frame,
 } from './context.ts';
+import { afterOperand, beforePrevious, followsOptionValue, lastWord, lower, optionBeingSet } from './operandPosition.ts';
 import { escapeQuoted, needsQuoting } from './names.ts';
 import { extendScope, fieldDescription, inputColumns, joinColumns, rightColumns } from './scope.ts';
 
@@ -162,46 +163,6 @@ function listSlot(analyzed: AnalyzedDocument, context: CursorContext, slot: Slot
 
 function slotAt(analyzed: AnalyzedDocument, context: CursorContext): Slot {
   return context.frames.length > 0 ? frameSlot(analyzed, context, 0) : stageSlot(analyzed, context);
-}
-
-const lower = (token: SyntaxToken | undefined) => token?.text.toLowerCase() ?? '';
-
-/** The last stage-level token spelled `word` (a clause keyword), or -1. */
-function lastWord(tokens: readonly SyntaxToken[], ...words: string[]): number {
-  for (let i = tokens.length - 1; i >= 0; i--) {
-    if (isNameLike(tokens[i]) && words.includes(lower(tokens[i]))) return i;
-  }
-  return -1;
-}
-
-/**
- * Whether the cursor follows a complete operand, so an operator or a clause keyword comes
- * next. The operator's own keyword and the clause words in `clauseWords` are not operands.
- */
-function afterOperand(context: CursorContext, clauseWords: readonly string[] = []): boolean {
-  const previous = context.previous;
-  if (!previous || !endsOperand(previous)) return false;
-  if (previous === context.stage.tokens[0] && context.stage.operatorName) return false;
-  return !(isNameLike(previous) && clauseWords.includes(lower(previous)));
-}
-
-/** The token before the previous one, at the cursor's nesting level. */
-function beforePrevious(context: CursorContext): SyntaxToken | undefined {
-  const tokens = context.frames[0]?.tokens ?? context.stage.tokens;
-  const at = context.previous ? tokens.lastIndexOf(context.previous) : -1;
-  return at > 0 ? tokens[at - 1] : undefined;
-}
-
-/** The option whose value is being typed (`kind=` …), from the `=` just before the cursor. */
-function optionBeingSet(context: CursorContext): string {
-  return context.previous?.type === 'Equals' ? lower(beforePrevious(context)) : '';
-}
-
-/** Whether the previous token is the value of one of these options (`kind=inner`), not an operand. */
-function followsOptionValue(context: CursorContext, names: readonly string[]): boolean {
-  const tokens = context.frames[0]?.tokens ?? context.stage.tokens;
-  const at = context.previous ? tokens.lastIndexOf(context.previous) : -1;
-  return at >= 2 && tokens[at - 1].type === 'Equals' && names.includes(lower(tokens[at - 2]));
 }
 
 interface ExpressionOptions {

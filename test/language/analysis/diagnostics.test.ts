@@ -30,6 +30,32 @@ describe('operators and functions', () => {
     }
   });
 
+  it('warns about case() without its final else (null where nothing holds), checks ensure_field and column_ifexists arity', () => {
+    assert.deepEqual(extendWith('case(status == "1", 1, status == "2", 2)'), ['warning argument-groups "case(status == "1", 1, status == "2", 2)"']);
+    const analysis = analyze(`${logs} | extend x = case(status == "1", 1, status == "2", 2)`);
+    assert.match(analysis.diagnostics[0].message, /'case' expects condition\/result pairs and a final else, but got 4 arguments/);
+    // The pairs are still type-checked, and the result keeps its type.
+    assert.deepEqual(extendWith('case(now(), 1, status == "2", 2)'), ['warning argument-groups "case(now(), 1, status == "2", 2)"', 'warning argument-type "now()"']);
+    assert.equal(analysis.typeOf(nodeAt(analysis, 'case', 'Call')), 'long');
+    assert.deepEqual(extendWith('bag_pack("a", 1, "b")'), ['warning argument-groups "bag_pack("a", 1, "b")"']);
+    assert.deepEqual(extendWith('ensure_field("a")'), ['error argument-count "ensure_field("a")"']);
+    assert.deepEqual(extendWith('ensure_field("a", typeof(string), 1)'), ['error argument-count "ensure_field("a", typeof(string), 1)"']);
+    assert.deepEqual(extendWith('column_ifexists("a")'), ['error argument-count "column_ifexists("a")"']);
+    assert.deepEqual(extendWith('column_ifexists("a", 1, 2)'), ['error argument-count "column_ifexists("a", 1, 2)"']);
+    for (const fine of ['case(true, 1, 2)', 'case(true, 1, false, 2, 3)', 'ensure_field("a", typeof(string))', 'column_ifexists("a", 1)']) {
+      assert.deepEqual(extendWith(fine), [], fine);
+    }
+  });
+
+  it('warns about a number compared with a string literal, either way round', () => {
+    assert.deepEqual(check(`${logs} | where req_duration_ms > 'abc'`), [`warning comparison-type "'abc'"`]);
+    assert.deepEqual(check(`${logs} | where "5" == resp_body_size_bytes`), ['warning comparison-type ""5""']);
+    assert.deepEqual(check(`${logs} | where strlen(uri) + 1 != "x"`), ['warning comparison-type ""x""']);
+    for (const fine of [`req_duration_ms > 5`, `status == "200"`, `status =~ "ok"`, `tostring(req_duration_ms) == "5"`]) {
+      assert.deepEqual(check(`${logs} | where ${fine}`), [], fine);
+    }
+  });
+
   it('warns about an argument type only when it clearly cannot fit', () => {
     assert.deepEqual(extendWith(`round('abc')`), [`warning argument-type "'abc'"`]);
     // status is a string column in sample-http-logs.
@@ -151,6 +177,14 @@ describe('syntax errors', () => {
   it('drops diagnostics in the stage a syntax error broke, keeps the other stages', () => {
     assert.deepEqual(withErrors(`${logs} | project status | where uri ==`), []);
     assert.deepEqual(withErrors(`${logs} | where status == | extend y = foo()`), ['unknown-function "foo"']);
+  });
+
+  it('a trailing pipe is one syntax error, with no unknown operator besides', () => {
+    for (const text of [`${logs} | `, `${logs} | where status == "500" |`, `${logs}\n| take 1\n| \n`]) {
+      assert.deepEqual(withErrors(text), [], text);
+      assert.equal(parseDocument(text).errors.length, 1, text);
+    }
+    assert.deepEqual(withErrors(`${logs} | | frob`), ['unknown-operator "frob"']);
   });
 
   it('does not count the arguments of a call whose parenthesis is not closed yet', () => {
