@@ -22,6 +22,8 @@ import { keyName, columnNameOf } from './naming.ts';
 import { project, projectAway, projectKeep, projectRename, projectReorder } from './projection.ts';
 import { findOption } from './options.ts';
 import { messages, rules } from './rules.ts';
+import { closestName, withSuggestion } from './suggestions.ts';
+import { operators } from '../catalog/catalog.ts';
 import { expressionContext, type TableContext } from './scope.ts';
 import { emptyFlow, extendFlow, mergeFlows, openFlow, reshape, type Flow } from './tables.ts';
 
@@ -241,6 +243,15 @@ function externaldata(operator: ExternalDataOperator, input: Flow, context: Tabl
 /** An unknown stage could do anything to the columns: keep what was known, assume nothing else. */
 function unknown(operator: UnknownOperator, input: Flow, context: TableContext): Flow {
   // A nameless stage (`T | `) is a missing operator, which the parser reports already.
-  if (operator.name !== '') context.state.report(rules.unknownOperator, operator.nameSpan, messages.unknownOperator(operator.name));
+  if (operator.name !== '') {
+    const suggestion = closestName(operator.name, operatorNames());
+    context.state.report(rules.unknownOperator, operator.nameSpan, withSuggestion(messages.unknownOperator(operator.name), suggestion), suggestion === undefined ? undefined : [suggestion]);
+  }
   return openFlow(input.shape.columns);
+}
+
+let knownOperatorNames: string[] | undefined;
+function operatorNames(): string[] {
+  knownOperatorNames ??= operators().map((entry) => entry.name);
+  return knownOperatorNames;
 }

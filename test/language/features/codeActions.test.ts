@@ -29,6 +29,7 @@ describe('quick fixes', () => {
     assert.deepEqual(fixed("['sample-http-logs'] | where stauts == '500'", 'stauts'), { title: "Change to 'status'", text: "['sample-http-logs'] | where status == '500'" });
     assert.equal(fixed("['sample-http-logs'] | summarize cuont() by method", 'cuont')?.text, "['sample-http-logs'] | summarize count() by method");
     assert.equal(fixed("['sample-http-log'] | count", 'sample')?.text, "['sample-http-logs'] | count");
+    assert.deepEqual(fixed("['sample-http-logs'] | wher status == '500'", 'wher'), { title: "Change to 'where'", text: "['sample-http-logs'] | where status == '500'" });
   });
 
   it('write the name in brackets where the source did or where it is not an identifier', () => {
