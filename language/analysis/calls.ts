@@ -13,7 +13,8 @@ export function analyzeCall(call: CallNode, context: ExpressionContext): ScalarT
   const name = call.callee.name;
   const entry = findFunction(name);
   if (!entry) {
-    const suggestion = closestName(name, knownFunctionNames());
+    // Where an aggregation may stand, aggregations come first: of two names as close, `agv` means `avg`, not `ago`.
+    const suggestion = closestName(name, context.aggregation === 'allowed' ? aggregationsFirst() : knownFunctionNames());
     context.state.report(rules.unknownFunction, call.callee, withSuggestion(messages.unknownFunction(name), suggestion), suggestion === undefined ? undefined : [suggestion]);
     context.tally.unknownCalls++;
     for (const argument of call.args) analyzeArgument(argument, context);
@@ -216,6 +217,12 @@ function returnType(signature: SignatureEntry, types: ScalarType[], count: numbe
 }
 
 let functionNames: string[] | undefined;
+
+let aggregationNamesFirst: string[] | undefined;
+function aggregationsFirst(): string[] {
+  aggregationNamesFirst ??= [...aggregations(), ...scalarFunctions()].map((entry) => entry.name);
+  return aggregationNamesFirst;
+}
 
 function knownFunctionNames(): string[] {
   functionNames ??= [...scalarFunctions(), ...aggregations()].map((entry) => entry.name);

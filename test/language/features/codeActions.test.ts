@@ -29,6 +29,8 @@ describe('quick fixes', () => {
     assert.deepEqual(fixed("['sample-http-logs'] | where stauts == '500'", 'stauts'), { title: "Change to 'status'", text: "['sample-http-logs'] | where status == '500'" });
     assert.equal(fixed("['sample-http-logs'] | summarize cuont() by method", 'cuont')?.text, "['sample-http-logs'] | summarize count() by method");
     assert.equal(fixed("['sample-http-log'] | count", 'sample')?.text, "['sample-http-logs'] | count");
+    assert.equal(fixed("['sample-http-logs'] | summarize agv(todouble(status))", 'agv')?.text, "['sample-http-logs'] | summarize avg(todouble(status))");
+    assert.equal(fixed("['sample-http-logs'] | where agv(1d) > now()", 'agv')?.text, "['sample-http-logs'] | where ago(1d) > now()");
     assert.deepEqual(fixed("['sample-http-logs'] | wher status == '500'", 'wher'), { title: "Change to 'where'", text: "['sample-http-logs'] | where status == '500'" });
   });
 
