@@ -30,12 +30,12 @@ export interface Diagnostic {
   replacements?: string[];
 }
 
-/** A quick fix: edits to the document that resolve a diagnostic. */
+/** A quick fix (edits that resolve a diagnostic) or a refactoring offered where the cursor is. */
 export interface CodeAction {
   title: string;
-  kind: 'quickfix';
-  /** The diagnostic it resolves. */
-  diagnostic: Diagnostic;
+  kind: 'quickfix' | 'refactor';
+  /** The diagnostic a quick fix resolves. */
+  diagnostic?: Diagnostic;
   edits: TextEdit[];
   isPreferred?: boolean;
 }

@@ -18,7 +18,7 @@ export const serverCapabilities: ServerCapabilities = {
   foldingRangeProvider: true,
   selectionRangeProvider: true,
   inlayHintProvider: true,
-  codeActionProvider: { codeActionKinds: ['quickfix'] },
+  codeActionProvider: { codeActionKinds: ['quickfix', 'refactor'] },
   definitionProvider: true,
   declarationProvider: true,
   referencesProvider: true,

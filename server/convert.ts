@@ -132,8 +132,8 @@ export function toLspInlayHint(hint: InlayHint): LspInlayHint {
 export function toLspCodeAction(uri: string, action: CodeAction): LspCodeAction {
   return {
     title: action.title,
-    kind: CodeActionKind.QuickFix,
-    diagnostics: [toLspDiagnostic(action.diagnostic)],
+    kind: action.kind === 'quickfix' ? CodeActionKind.QuickFix : CodeActionKind.Refactor,
+    ...(action.diagnostic && { diagnostics: [toLspDiagnostic(action.diagnostic)] }),
     edit: { changes: { [uri]: action.edits } },
     ...(action.isPreferred && { isPreferred: true }),
   };

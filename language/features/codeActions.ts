@@ -1,9 +1,15 @@
 /**
- * Quick fixes: each "did you mean" of a diagnostic (an unknown column, dataset or function with a
- * likely intended name) as an edit that puts the name in, written the way the source wrote the
- * name it replaces: `['…']` where the source used brackets or the name is not an identifier.
+ * Code actions:
+ * - quick fixes: each "did you mean" of a diagnostic (an unknown column, dataset, function or
+ *   operator with a likely intended name) as an edit that puts the name in, written the way the
+ *   source wrote the name it replaces: `['…']` where the source used brackets or the name is not
+ *   an identifier;
+ * - "add a time filter" on a query that reads a dataset and has no `where` on `_time`: a
+ *   `| where _time > ago(1h)` right after the dataset, where it narrows the rows read.
  */
 import type { ParsedDocument } from '../syntax/parseResult.ts';
+import type { PipelineNode } from '../syntax/ast.ts';
+import { walk } from '../syntax/visit.ts';
 import type { CodeAction, Diagnostic, Range } from '../types.ts';
 
 const identifier = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -11,6 +17,10 @@ const identifier = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export function getCodeActions(parsed: ParsedDocument, diagnostics: readonly Diagnostic[], range: Range): CodeAction[] {
   const start = parsed.lineIndex.offsetAt(range.start);
   const end = parsed.lineIndex.offsetAt(range.end);
+  return [...quickFixes(parsed, diagnostics, start, end), ...timeFilterActions(parsed, start)];
+}
+
+function quickFixes(parsed: ParsedDocument, diagnostics: readonly Diagnostic[], start: number, end: number): CodeAction[] {
   return diagnostics
     .filter((diagnostic) => diagnostic.replacements && diagnostic.start <= end && diagnostic.end >= start)
     .flatMap((diagnostic) =>
@@ -28,4 +38,32 @@ export function getCodeActions(parsed: ParsedDocument, diagnostics: readonly Dia
 function spelled(name: string, replaced: string): string {
   if (!replaced.startsWith('[') && identifier.test(name)) return name;
   return `['${name.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}']`;
+}
+
+/** The main pipeline of the query under the cursor, when it reads a dataset and never filters on `_time`. */
+function timeFilterActions(parsed: ParsedDocument, offset: number): CodeAction[] {
+  const query = parsed.root.queries.find((candidate) => candidate.start <= offset && offset <= candidate.end);
+  const statement = query?.statements.find((candidate) => candidate.kind === 'ExpressionStatement');
+  const pipeline = statement?.kind === 'ExpressionStatement' && statement.expression.kind === 'Pipeline' ? statement.expression : undefined;
+  if (!pipeline || pipeline.source.kind !== 'Name' || filtersOnTime(pipeline)) return [];
+  const at = parsed.lineIndex.positionAt(pipeline.source.end);
+  const multiLine = parsed.text.slice(pipeline.source.end, pipeline.end).includes('\n');
+  return [
+    {
+      title: 'Add a time filter (the last hour)',
+      kind: 'refactor',
+      edits: [{ range: { start: at, end: at }, newText: `${multiLine ? '\n' : ' '}| where _time > ago(1h)` }],
+    },
+  ];
+}
+
+function filtersOnTime(pipeline: PipelineNode): boolean {
+  return pipeline.operators.some((operator) => {
+    if (operator.kind !== 'where') return false;
+    let mentions = false;
+    walk(operator, (node) => {
+      if (node.kind === 'Name' && node.name === '_time') mentions = true;
+    });
+    return mentions;
+  });
 }

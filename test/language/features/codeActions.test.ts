@@ -19,7 +19,7 @@ function fixed(text: string, at: string): { title: string; text: string } | unde
   const analyzed = analyzeDocument(parsed, schema);
   const offset = text.indexOf(at);
   const position = parsed.lineIndex.positionAt(offset);
-  const [action] = getCodeActions(parsed, getDiagnostics(analyzed), { start: position, end: position });
+  const [action] = getCodeActions(parsed, getDiagnostics(analyzed), { start: position, end: position }).filter((candidate) => candidate.kind === 'quickfix');
   if (!action) return undefined;
   return { title: action.title, text: TextDocument.applyEdits(TextDocument.create('file:///q.apl', 'axiom-apl', 1, text), action.edits) };
 }
@@ -42,5 +42,15 @@ describe('quick fixes', () => {
   it('offer nothing where there is no likely name, or away from the diagnostic', () => {
     assert.equal(fixed("['sample-http-logs'] | where zzzzzz == 1", 'zzzzzz'), undefined);
     assert.equal(fixed("['sample-http-logs'] | where stauts == '500'", 'where'), undefined);
+  });
+
+  it('add a time filter after the dataset of a query that has none', () => {
+    const actions = (text: string) => getCodeActions(parseDocument(text), [], { start: { line: 0, character: 2 }, end: { line: 0, character: 2 } }).filter((action) => action.kind === 'refactor');
+    const text = "['sample-http-logs'] | summarize count() by method";
+    const [oneLine] = actions(text);
+    assert.equal(oneLine?.title, 'Add a time filter (the last hour)');
+    assert.equal(TextDocument.applyEdits(TextDocument.create('file:///q.apl', 'axiom-apl', 1, text), oneLine!.edits), "['sample-http-logs'] | where _time > ago(1h) | summarize count() by method");
+    assert.deepEqual(actions("['sample-http-logs'] | where _time between (ago(1d) .. now()) | count"), []);
+    assert.deepEqual(actions('print x = 1'), []);
   });
 });
