@@ -11,8 +11,10 @@ import type { ParsedDocument } from '../syntax/parseResult.ts';
 import type { PipelineNode } from '../syntax/ast.ts';
 import { walk } from '../syntax/visit.ts';
 import type { CodeAction, Diagnostic, Range } from '../types.ts';
+import { escapeQuoted, nameReference } from './names.ts';
 
-const identifier = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** Diagnostics whose replacement is a function or operator name: written bare, as the catalog spells it. */
+const catalogNames = new Set(['unknown-function', 'unknown-operator']);
 
 export function getCodeActions(parsed: ParsedDocument, diagnostics: readonly Diagnostic[], range: Range): CodeAction[] {
   const start = parsed.lineIndex.offsetAt(range.start);
@@ -28,16 +30,15 @@ function quickFixes(parsed: ParsedDocument, diagnostics: readonly Diagnostic[], 
         title: `Change to '${name}'`,
         kind: 'quickfix' as const,
         diagnostic,
-        edits: [{ range: diagnostic.range, newText: spelled(name, parsed.text.slice(diagnostic.start, diagnostic.end)) }],
+        edits: [{ range: diagnostic.range, newText: catalogNames.has(diagnostic.code) ? name : spelled(name, parsed.text.slice(diagnostic.start, diagnostic.end)) }],
         ...(index === 0 ? { isPreferred: true } : {}),
       })),
     );
 }
 
-/** The name as the replaced text wrote its own: bracketed if that was, or if the name needs it. */
+/** A column or dataset name as the replaced text wrote its own: bracketed if that was, or if the name needs it. */
 function spelled(name: string, replaced: string): string {
-  if (!replaced.startsWith('[') && identifier.test(name)) return name;
-  return `['${name.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}']`;
+  return replaced.startsWith('[') ? `['${escapeQuoted(name, "'")}']` : nameReference(name);
 }
 
 /** The main pipeline of the query under the cursor, when it reads a dataset and never filters on `_time`. */

@@ -4,7 +4,7 @@
  * DuckDB evaluates an expression a lambda captures again for every element, so a list a lambda reads
  * is first bound to a name (`bind`): every function stays linear in its array.
  */
-import { asJson, asNumber, asString } from './coercions.ts';
+import { asJson, asNumber, asString, jsonElementText } from './coercions.ts';
 import { define, out, simple, type CallSite } from './registry.ts';
 import type { Compiled } from './scope.ts';
 
@@ -13,8 +13,6 @@ const bigint = (value: Compiled) => `CAST(${num(value)} AS BIGINT)`;
 /** The value as a JSON[] list; null when it is not an array. */
 export const jsonList = (value: Compiled) => `TRY_CAST(${asJson(value)} AS JSON[])`;
 const json = (sql: string) => `to_json(${sql})`;
-/** A JSON element as text: strings unquoted, everything else in its JSON form. */
-const elementText = (element: string) => `(CASE WHEN json_type(${element}) = 'VARCHAR' THEN json_extract_string(${element}, '$') ELSE CAST(${element} AS VARCHAR) END)`;
 /** Evaluates `sql` once and names it for `body` (a one-element list_transform). */
 export const bind = (sql: string, name: string, body: string) => `list_transform([${sql}], ${name} -> ${body})[1]`;
 /** An optional argument, or its default. */
@@ -149,7 +147,7 @@ define('len', (site) => {
   return out(`length(${asString(value)})`, 'long');
 });
 
-define('strcat_array', (site) => out(`array_to_string(list_transform(${jsonList(site.arg(0))}, apl_e -> ${elementText('apl_e')}), ${asString(site.arg(1))})`, 'string'));
+define('strcat_array', (site) => out(`array_to_string(list_transform(${jsonList(site.arg(0))}, apl_e -> ${jsonElementText('apl_e')}), ${asString(site.arg(1))})`, 'string'));
 
 define('toarray', (site) => {
   const value = site.arg(0);

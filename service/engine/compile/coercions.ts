@@ -13,6 +13,11 @@ export function asJson(value: Compiled): string {
   return `to_json(${value.sql})`;
 }
 
+/** A JSON element as text: strings unquoted, everything else in its JSON form. */
+export function jsonElementText(element: string): string {
+  return `(CASE WHEN json_type(${element}) = 'VARCHAR' THEN json_extract_string(${element}, '$') ELSE CAST(${element} AS VARCHAR) END)`;
+}
+
 /** A value as text, the way `tostring` shows it. */
 export function asString(value: Compiled): string {
   switch (value.type) {

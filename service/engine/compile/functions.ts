@@ -89,12 +89,12 @@ define('indexof', (site) => {
   // A later occurrence is searched for from past the previous one (hostFunctions.ts nthIndexOf).
   if (site.raw.length > 4) return out(`apl_indexof(${source}, ${lookup}, CAST(${begin} AS BIGINT), CAST(${length} AS BIGINT), CAST(${num(site.arg(4))} AS BIGINT))`, 'long');
   const window = `substr(${source}, ${begin} + 1, CASE WHEN ${length} < 0 THEN length(${source}) + 1 ELSE ${length} END)`;
-  return out(`(CASE WHEN ${source} IS NULL OR ${lookup} IS NULL THEN NULL ELSE ${nthPosition(window, `string_split(${window}, ${lookup})`, `length(${lookup})`, '1', begin)} END)`, 'long');
+  return out(`(CASE WHEN ${source} IS NULL OR ${lookup} IS NULL THEN NULL ELSE ${firstPosition(window, `string_split(${window}, ${lookup})`, begin)} END)`, 'long');
 });
 
-/** Where the n-th match starts in a text cut into pieces around its matches (-1 with fewer matches). */
-export function nthPosition(text: string, pieces: string, matchLength: string, occurrence: string, offset: string): string {
-  return `(CASE WHEN ${occurrence} < 1 THEN NULL WHEN len(${pieces}) <= ${occurrence} OR ${text} = '' THEN -1 ELSE ${offset} + list_sum(list_transform(${pieces}[1:${occurrence}], apl_p -> length(apl_p))) + (${occurrence} - 1) * ${matchLength} END)`;
+/** Where the first match starts in a text cut into pieces around its matches (-1 without one). */
+function firstPosition(text: string, pieces: string, offset: string): string {
+  return `(CASE WHEN len(${pieces}) <= 1 OR ${text} = '' THEN -1 ELSE ${offset} + length(${pieces}[1]) END)`;
 }
 
 define('split', (site) => {

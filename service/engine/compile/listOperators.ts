@@ -3,13 +3,11 @@
  * `has_any`/`has_all` (and their `_cs` forms) over terms.
  */
 import type { ListOperatorNode } from '../../../language/index.ts';
-import { asString, coerceTo } from './coercions.ts';
+import { asString, coerceTo, jsonElementText } from './coercions.ts';
 import { compileExpression, jsonScalar, stringTest } from './expressions.ts';
 import type { Compiled, ExpressionScope } from './scope.ts';
 import { ident } from './sql.ts';
 
-/** A JSON element as text: strings unquoted, everything else in its JSON form. */
-const elementText = (element: string) => `(CASE WHEN json_type(${element}) = 'VARCHAR' THEN json_extract_string(${element}, '$') ELSE CAST(${element} AS VARCHAR) END)`;
 
 export function listOperator(node: ListOperatorNode, scope: ExpressionScope): Compiled {
   const left = compileExpression(node.left, scope);
@@ -46,7 +44,7 @@ export function listOperator(node: ListOperatorNode, scope: ExpressionScope): Co
   const tests = scalars.length > 0 ? [`(${value} IN (${scalars.map((item) => (caseless ? fold(asString(item)) : coerceTo(item, target).sql)).join(', ')}))`] : [];
   // A dynamic value (a let-bound array, an array column) counts with its elements, as a dynamic literal does.
   for (const item of items.filter((item) => item.type === 'dynamic')) {
-    const elements = `list_transform(CAST(${item.sql} AS JSON[]), apl_e -> ${fold(elementText('apl_e'))})`;
+    const elements = `list_transform(CAST(${item.sql} AS JSON[]), apl_e -> ${fold(jsonElementText('apl_e'))})`;
     const leftText = fold(asString(left));
     tests.push(`(CASE WHEN json_type(${item.sql}) = 'ARRAY' THEN list_contains(${elements}, ${leftText}) ELSE ${fold(asString(item))} = ${leftText} END)`);
   }
