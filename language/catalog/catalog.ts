@@ -1,16 +1,23 @@
-import {
-  aggregationEntries,
-  dataTypeEntries,
-  getschemaColumns as getschemaColumnNames,
-  operatorEntries,
-  scalarFunctionEntries,
-  scalarOperatorEntries,
-  typeofNames,
-} from './catalog.generated.ts';
+import * as generated from './catalog.generated.ts';
+import { getschemaColumns as getschemaColumnNames, typeofNames } from './catalog.generated.ts';
 import type { DataTypeEntry, FunctionEntry, OperatorEntry, ScalarOperatorEntry, TypeName } from './catalogTypes.ts';
+import { writtenDocs } from './docs.generated.ts';
+import { dataTypeDoc, functionDoc, operatorDoc, scalarOperatorDoc } from './render.ts';
 
 export type * from './catalogTypes.ts';
 export { renderSignature, signatureLabel, docUrlFromPath, type SignatureLabel } from './render.ts';
+
+/** The entry with its doc rendered around the user documentation written for it, when there is some. */
+function withWrittenDoc<T extends { doc: string }>(entry: T, key: string, render: (written: string) => string): T {
+  const written = writtenDocs[key];
+  return written === undefined ? entry : { ...entry, doc: render(written) };
+}
+
+const operatorEntries = generated.operatorEntries.map((entry) => withWrittenDoc(entry, `operator:${entry.name}`, (written) => operatorDoc({ ...entry, written })));
+const scalarFunctionEntries = generated.scalarFunctionEntries.map((entry) => withWrittenDoc(entry, `function:${entry.name}`, (written) => functionDoc({ ...entry, written })));
+const aggregationEntries = generated.aggregationEntries.map((entry) => withWrittenDoc(entry, `aggregation:${entry.name}`, (written) => functionDoc({ ...entry, written })));
+const scalarOperatorEntries = generated.scalarOperatorEntries.map((entry) => withWrittenDoc(entry, `scalarOperator:${entry.op}`, (written) => scalarOperatorDoc({ ...entry, written })));
+const dataTypeEntries = generated.dataTypeEntries.map((entry) => withWrittenDoc(entry, `type:${entry.name}`, (written) => dataTypeDoc({ ...entry, written })));
 
 function byKey<T>(entries: readonly T[], key: (entry: T) => string): Map<string, T> {
   const map = new Map<string, T>();

@@ -80,15 +80,19 @@ function typeText(type: string, params: ParameterEntry[]): string {
   return target && !target.type.startsWith('same:') ? target.type : 'any';
 }
 
-/** What a function's doc is written from: its catalog entry without the doc itself. */
-export type FunctionDocFacts = Omit<FunctionEntry, 'kind' | 'category' | 'doc'>;
+/**
+ * What a function's doc is written from: its catalog entry without the doc itself, and the user
+ * documentation written for it (language/catalog/docs/), which takes the place of the catalog's
+ * summary and notes.
+ */
+export type FunctionDocFacts = Omit<FunctionEntry, 'kind' | 'category' | 'doc'> & { written?: string };
 
 export function functionDoc(facts: FunctionDocFacts): string {
   const parts = [codeBlock(facts.signatures.map((signature) => renderSignature(facts.name, signature)))];
-  parts.push(facts.summary);
+  parts.push(facts.written ?? facts.summary);
   if (facts.aliasOf) parts.push(`Another name for \`${facts.aliasOf}\`.`);
   if (facts.defaultOutputName) parts.push(`Unnamed result column: ${facts.defaultOutputName}.`);
-  if (facts.note) parts.push(facts.note);
+  if (facts.note && !facts.written) parts.push(facts.note);
   parts.push(facts.documented ? referenceLink(facts.name, facts.docUrl) : relatedLink(facts.docUrl));
   return parts.join('\n\n');
 }
@@ -103,17 +107,18 @@ export interface OperatorDocFacts {
   status?: string;
   documented: boolean;
   docUrl: string;
+  written?: string;
 }
 
 export function operatorDoc(facts: OperatorDocFacts): string {
-  const parts = [codeBlock([facts.syntax]), facts.summary];
+  const parts = [codeBlock([facts.syntax]), facts.written ?? facts.summary];
   if (facts.aliasOf) parts.push(`Same as \`${facts.aliasOf}\`.`);
   const defaults = facts.defaults ? Object.entries(facts.defaults) : [];
   if (defaults.length > 0) {
     parts.push(`Defaults: ${defaults.map(([key, value]) => `\`${key}\` = \`${String(value)}\``).join(', ')}.`);
   }
   if (facts.status) parts.push(`Status: ${facts.status}.`);
-  if (facts.note) parts.push(facts.note);
+  if (facts.note && !facts.written) parts.push(facts.note);
   parts.push(facts.documented ? referenceLink(facts.name, facts.docUrl) : relatedLink(facts.docUrl));
   return parts.join('\n\n');
 }
@@ -126,11 +131,12 @@ export interface ScalarOperatorDocFacts {
   summary: string;
   documented: boolean;
   docUrl: string;
+  written?: string;
 }
 
 export function scalarOperatorDoc(facts: ScalarOperatorDocFacts): string {
   const spellings = [facts.op, ...(facts.aliases ?? [])].map((op) => `\`${op}\``).join(' or ');
-  const parts = [`${spellings}: ${facts.summary}`];
+  const parts = facts.written ? [`${spellings}`, facts.written] : [`${spellings}: ${facts.summary}`];
   const traits: string[] = [];
   if (facts.caseSensitive === true) traits.push('Case-sensitive.');
   if (facts.caseSensitive === false) traits.push('Ignores case.');
@@ -146,12 +152,14 @@ export interface DataTypeDocFacts {
   literals: string[];
   notes: string;
   docUrl: string;
+  written?: string;
 }
 
 export function dataTypeDoc(facts: DataTypeDocFacts): string {
   const aliases = facts.aliases.length > 0 ? ` (also \`${facts.aliases.join('`, `')}\`)` : '';
   const parts = [`Type \`${facts.name}\`${aliases}.`];
-  if (facts.notes) parts.push(facts.notes);
+  if (facts.written) parts.push(facts.written);
+  else if (facts.notes) parts.push(facts.notes);
   if (facts.literals.length > 0) parts.push(`Literals: ${facts.literals.map((literal) => `\`${literal}\``).join(', ')}.`);
   parts.push(referenceLink('scalar data types', facts.docUrl));
   return parts.join('\n\n');
