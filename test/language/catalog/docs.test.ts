@@ -63,8 +63,8 @@ describe('written documentation', () => {
   });
 
   it('reads as documentation for users, not notes about sources', () => {
-    const notes = /not documented|the docs\b|the reference (says|page|mentions)|feature table|catalog|TODO/i;
-    assert.deepEqual(documented.filter((entry) => notes.test(writtenDocs[entry.key]!)).map((entry) => entry.key), []);
+    const notes = /not documented|the docs\b|the reference (says|page|mentions)|feature table|catalog/i;
+    assert.deepEqual(documented.filter((entry) => notes.test(writtenDocs[entry.key]!) || /\bTODO\b/.test(writtenDocs[entry.key]!)).map((entry) => entry.key), []);
   });
 
   it('gives each entry an example that analyses cleanly against the playground datasets', () => {
