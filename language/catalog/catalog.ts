@@ -19,6 +19,39 @@ const aggregationEntries = generated.aggregationEntries.map((entry) => withWritt
 const scalarOperatorEntries = generated.scalarOperatorEntries.map((entry) => withWrittenDoc(entry, `scalarOperator:${entry.op}`, (written) => scalarOperatorDoc({ ...entry, written })));
 const dataTypeEntries = generated.dataTypeEntries.map((entry) => withWrittenDoc(entry, `type:${entry.name}`, (written) => dataTypeDoc({ ...entry, written })));
 
+export interface WrittenFunctionDoc {
+  /** The first paragraph: what the function does. */
+  summary: string;
+  /** What the doc says of each parameter, by name. */
+  parameters: Map<string, string>;
+}
+
+const writtenFunctionDocs = new Map<string, WrittenFunctionDoc | undefined>();
+
+/** The parts of a function's written documentation that signature help shows: its summary and its parameters. */
+export function writtenFunctionDoc(entry: FunctionEntry): WrittenFunctionDoc | undefined {
+  const key = `${entry.kind === 'aggregation' ? 'aggregation' : 'function'}:${entry.name}`;
+  if (!writtenFunctionDocs.has(key)) writtenFunctionDocs.set(key, readFunctionDoc(writtenDocs[key]));
+  return writtenFunctionDocs.get(key);
+}
+
+/** A section's first paragraph and its `- \`name\`: meaning` lines (a meaning may go on over indented lines). */
+function readFunctionDoc(body: string | undefined): WrittenFunctionDoc | undefined {
+  if (body === undefined) return undefined;
+  const lines = body.split('\n');
+  const blank = lines.findIndex((line) => line.trim() === '');
+  const summary = lines.slice(0, blank < 0 ? lines.length : blank).join(' ');
+  const parameters = new Map<string, string>();
+  let current: string | undefined;
+  for (const line of lines) {
+    const parameter = /^- `([^`]+)`: (.*)$/.exec(line);
+    if (parameter) parameters.set((current = parameter[1]!), parameter[2]!);
+    else if (current !== undefined && /^ {2}\S/.test(line)) parameters.set(current, `${parameters.get(current)} ${line.trim()}`);
+    else current = undefined;
+  }
+  return { summary, parameters };
+}
+
 function byKey<T>(entries: readonly T[], key: (entry: T) => string): Map<string, T> {
   const map = new Map<string, T>();
   for (const entry of entries) map.set(key(entry), entry);

@@ -1,5 +1,5 @@
 import type { AnalyzedDocument } from '../analysis/analyzer.ts';
-import { findFunction, signatureLabel, type SignatureEntry } from '../catalog/catalog.ts';
+import { findFunction, signatureLabel, writtenFunctionDoc, type SignatureEntry } from '../catalog/catalog.ts';
 import type { ParameterInformation, Position, SignatureHelp, SignatureInformation } from '../types.ts';
 import { contextBefore, cursorContext, isNameLike, type CursorContext, type Frame } from './context.ts';
 
@@ -22,12 +22,16 @@ export function getSignatureHelp(analyzed: AnalyzedDocument, position: Position)
   const commas = call.tokens.filter((token) => token.type === 'Comma').length;
   const typing = inString || hasCurrentArgument(context, call);
   const active = Math.max(0, entry.signatures.findIndex((signature) => accepts(signature, commas, typing)));
+  const written = writtenFunctionDoc(entry);
   const signatures = entry.signatures.map((signature): SignatureInformation => {
     const { label, parameters } = signatureLabel(entry.name, signature);
     return {
       label,
-      documentation: entry.summary,
-      parameters: parameters.map((range): ParameterInformation => ({ label: range })),
+      documentation: written?.summary ?? entry.summary,
+      parameters: parameters.map((range, index): ParameterInformation => {
+        const documentation = written?.parameters.get(signature.params[index]!.name);
+        return documentation === undefined ? { label: range } : { label: range, documentation };
+      }),
     };
   });
   return { signatures, activeSignature: active, activeParameter: activeParameter(entry.signatures[active], commas) };

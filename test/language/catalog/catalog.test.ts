@@ -20,6 +20,7 @@ import {
   docUrlFromPath,
 } from '../../../language/catalog/catalog.ts';
 import { catalogCounts } from '../../../language/catalog/catalog.generated.ts';
+import { writtenDocs } from '../../../language/catalog/docs.generated.ts';
 
 describe('catalog contents', () => {
   it('holds every documented operator plus print and datatable', () => {
@@ -148,11 +149,12 @@ describe('signatures and links', () => {
     );
   });
 
-  it('builds docs from facts', () => {
+  it('builds docs from facts around the written documentation', () => {
     const avg = findAggregation('avg');
     assert.ok(avg);
     assert.ok(avg.doc.includes('avg(expr: numeric): real'));
-    assert.ok(avg.doc.includes(avg.summary));
+    assert.ok(avg.doc.includes(writtenDocs['aggregation:avg']!));
+    assert.ok(!avg.doc.includes(avg.summary), 'the research summary gives way to the written doc');
     assert.equal(docUrlFromPath('content/docs/(query-reference)/apl/aggregation-function/avg.mdx'), 'https://axiom.co/docs/apl/aggregation-function/avg');
   });
 });

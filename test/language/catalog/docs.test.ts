@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { analyzeDocument, getDiagnostics, parseDocument, readSchema } from '../../../language/index.ts';
 import { aggregations, dataTypes, operators, scalarFunctions, scalarOperators } from '../../../language/catalog/catalog.ts';
@@ -47,8 +47,8 @@ describe('written documentation', () => {
     assert.deepEqual(Object.keys(writtenDocs).filter((key) => !known.has(key)), []);
   });
 
-  it('covers every entry that belongs in a file that exists', () => {
-    const missing = entries.filter((entry) => existsSync(`${root}language/catalog/docs/${entry.file}`) && writtenDocs[entry.key] === undefined);
+  it('covers every operator, function, aggregation, scalar operator and type', () => {
+    const missing = entries.filter((entry) => writtenDocs[entry.key] === undefined);
     assert.deepEqual(missing.map((entry) => `${entry.file}: ${entry.key}`), []);
   });
 

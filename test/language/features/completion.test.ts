@@ -79,7 +79,7 @@ describe('completion items', () => {
     assert.ok(avg);
     assert.equal(avg.kind, 'aggregation');
     assert.equal(avg.detail, 'avg(expr: numeric): real');
-    assert.match(avg.documentation ?? '', /Arithmetic mean/);
+    assert.match(avg.documentation ?? '', /arithmetic mean/);
     const status = items.find((item) => item.label === 'status');
     assert.equal(status?.kind, 'column');
     assert.equal(status?.detail, 'string');

@@ -31,3 +31,16 @@ describe('signature help fixtures', () => {
     it(`${fixture.title} ${fixture.description}`.trim(), () => check(fixture));
   }
 });
+
+describe('signature help documentation', () => {
+  it('is the written summary, and each parameter has what the doc says of it', () => {
+    const text = "['sample-http-logs'] | summarize percentile(req_duration_ms, ";
+    const { analyzed, position } = prepare({ title: 'percentile', description: '', directives: [], text, offset: text.length });
+    const help = getSignatureHelp(analyzed, position)!;
+    const signature = help.signatures[help.activeSignature]!;
+    assert.match(signature.documentation!, /percentile/i);
+    assert.doesNotMatch(signature.documentation!, /\n/);
+    const documented = signature.parameters.map((parameter) => parameter.documentation);
+    assert.ok(documented.every((text) => text && text.length > 10), JSON.stringify(documented));
+  });
+});

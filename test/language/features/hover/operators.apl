@@ -9,7 +9,7 @@
 ['sample-http-logs'] | ext¦end slow = req_duration_ms > 100
 
 // range: extend-valid
-// contains: only assigned when the computed value passes
+// contains: a row only receives the computed value when that value passes
 ['sample-http-logs'] | extend-va¦lid city = ['geo.city']
 
 // range: project
@@ -37,7 +37,7 @@
 ['sample-http-logs'] | summ¦arize count() by status
 
 // range: count
-// contains: number of input rows
+// contains: the number of rows that reached it
 ['sample-http-logs'] | cou¦nt
 
 // range: distinct

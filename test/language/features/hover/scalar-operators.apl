@@ -1,6 +1,6 @@
 // String operators, with their case sensitivity.
 // range: contains
-// contains: Right side occurs anywhere inside the left side.
+// contains: True when the right string appears anywhere inside the left one
 // contains: Ignores case.
 ['sample-http-logs'] | where uri cont¦ains 'api'
 
@@ -22,16 +22,16 @@
 ['sample-http-logs'] | where uri !has¦_cs 'api'
 
 // range: !in~
-// contains: Case-insensitive form of !in.
+// contains: equals none of the elements of the set, comparing strings without regard to
 // contains: Ignores case.
 ['sample-http-logs'] | where method !i¦n~ ('get', 'post')
 
 // range: in
-// contains: Value equals one element
+// contains: equals one of the elements of the set
 ['sample-http-logs'] | where method i¦n ('GET', 'POST')
 
 // range: has_any
-// contains: at least one of a parenthesised list
+// contains: at least one of the terms in the parenthesised list
 ['sample-http-logs'] | where uri has_an¦y ('api', 'v1')
 
 // range: matches regex
