@@ -3,6 +3,7 @@ import { aggregations, findFunction, scalarFunctions, type FunctionEntry, type S
 import { closestName, withSuggestion } from './suggestions.ts';
 import type { ScalarType } from './analyzer.ts';
 import { analyzeArgument, checkTypeName } from './expressions.ts';
+import { checkWordArguments } from './literalArguments.ts';
 import { describeArity, messages, rules } from './rules.ts';
 import type { ExpressionContext } from './scope.ts';
 import { findColumn } from './tables.ts';
@@ -50,6 +51,7 @@ export function analyzeCall(call: CallNode, context: ExpressionContext): ScalarT
   const signature = checkArgumentCount(entry, call, context);
   if (!signature) return returnType(entry.signatures[0], argumentTypes, call.args.length);
   checkArgumentTypes(entry, signature, call.args, argumentTypes, context);
+  checkWordArguments(call, context);
   return returnType(signature, argumentTypes, call.args.length);
 }
 

@@ -11,6 +11,7 @@ export const rules = {
   argumentCount: { code: 'argument-count', severity: 'error' },
   argumentGroups: { code: 'argument-groups', severity: 'warning' },
   argumentType: { code: 'argument-type', severity: 'warning' },
+  unknownWord: { code: 'unknown-word', severity: 'error' },
   aggregationContext: { code: 'aggregation-context', severity: 'error' },
   aggregationExpected: { code: 'aggregation-expected', severity: 'warning' },
   unknownDataset: { code: 'unknown-dataset', severity: 'error' },
@@ -30,6 +31,8 @@ export const messages = {
     `'${name}' expects ${expected}, but got ${actual}.`,
   argumentType: (name: string, parameter: string, expected: string, actual: string) =>
     `Argument '${parameter}' of '${name}' expects ${expected}, but got ${actual}.`,
+  unknownWord: (name: string, parameter: string, word: string, words: readonly string[]) =>
+    `'${name}' has no ${parameter} '${word}'; use one of ${words.join(', ')}.`,
   argumentGroups: (name: string, group: readonly string[], tail: readonly string[], actual: number) =>
     `'${name}' expects ${group.join('/')} pairs${tail.length ? ` and a final ${tail.join(', ')}` : ''}, but got ${actual} arguments.`,
   aggregationOutside: (name: string) =>

@@ -30,10 +30,20 @@ function quickFixes(parsed: ParsedDocument, diagnostics: readonly Diagnostic[], 
         title: `Change to '${name}'`,
         kind: 'quickfix' as const,
         diagnostic,
-        edits: [{ range: diagnostic.range, newText: catalogNames.has(diagnostic.code) ? name : spelled(name, parsed.text.slice(diagnostic.start, diagnostic.end)) }],
+        edits: [{ range: diagnostic.range, newText: replacementText(diagnostic.code, name, parsed.text.slice(diagnostic.start, diagnostic.end)) }],
         ...(index === 0 ? { isPreferred: true } : {}),
       })),
     );
+}
+
+function replacementText(code: string, name: string, replaced: string): string {
+  if (catalogNames.has(code)) return name;
+  // A word argument (`datetime_add('mnth', …)`) stays a string in the replaced one's quotes.
+  if (code === 'unknown-word') {
+    const open = replaced.startsWith('@') ? replaced.slice(0, 2) : replaced[0]!;
+    return `${open}${name}${open.at(-1)}`;
+  }
+  return spelled(name, replaced);
 }
 
 /** A column or dataset name as the replaced text wrote its own: bracketed if that was, or if the name needs it. */

@@ -39,6 +39,11 @@ describe('quick fixes', () => {
     assert.equal(fixed("['sample-http-logs'] | where ['metod'] == 'GET'", 'metod')?.text, "['sample-http-logs'] | where ['method'] == 'GET'");
   });
 
+  it('keep a word argument a string, in its own quotes', () => {
+    assert.deepEqual(fixed('print d = datetime_diff("mnth", now(), ago(1d))', 'mnth'), { title: "Change to 'month'", text: 'print d = datetime_diff("month", now(), ago(1d))' });
+    assert.equal(fixed("print t = datetime_add(@'huor', 1, now())", 'huor')?.text, "print t = datetime_add(@'hour', 1, now())");
+  });
+
   it('offer nothing where there is no likely name, or away from the diagnostic', () => {
     assert.equal(fixed("['sample-http-logs'] | where zzzzzz == 1", 'zzzzzz'), undefined);
     assert.equal(fixed("['sample-http-logs'] | where stauts == '500'", 'where'), undefined);
