@@ -177,10 +177,16 @@ export function fillSeries(values: unknown[], mode: string): (number | null)[] {
 }
 
 /** Finite impulse response: y[i] = Σ f[j]·x[i−j], divided by Σ f when normalising (a zero sum is not divided). */
-export function firFilter(values: unknown[], filter: number[], normalize: boolean): number[] {
+/**
+ * Kusto's normalisation: by default the filter is divided by its sum unless a coefficient is
+ * negative; asked to normalise a filter with a negative coefficient, the result is null.
+ */
+export function firFilter(values: unknown[], filter: number[], normalize: boolean | undefined): number[] | null {
   const x = values.map((value) => (typeof value === 'number' ? value : 0));
+  const negative = filter.some((value) => value < 0);
+  if (normalize === true && negative) return null;
   const total = filter.reduce((sum, value) => sum + value, 0);
-  const divisor = normalize && total !== 0 ? total : 1;
+  const divisor = (normalize ?? !negative) && total !== 0 ? total : 1;
   return x.map((_, i) => filter.reduce((sum, f, j) => (i - j >= 0 ? sum + f * x[i - j]! : sum), 0) / divisor);
 }
 
@@ -245,10 +251,12 @@ const definitions = [
     const series = parseArray(String(values));
     return series ? JSON.stringify(fillSeries(series, String(mode))) : null;
   }),
-  hostFunction('apl_series_fir', [VARCHAR, VARCHAR, BOOLEAN], VARCHAR, (values, filter, normalize) => {
+  // `normalize` is 'true', 'false' or 'default' (decided by the coefficients' signs).
+  hostFunction('apl_series_fir', [VARCHAR, VARCHAR, VARCHAR], VARCHAR, (values, filter, normalize) => {
     const series = parseArray(String(values));
     const coefficients = numbersOf(String(filter));
-    return series && coefficients ? JSON.stringify(firFilter(series, coefficients, normalize !== false)) : null;
+    const filtered = series && coefficients && firFilter(series, coefficients, normalize === 'default' ? undefined : normalize === 'true');
+    return filtered ? JSON.stringify(filtered) : null;
   }),
   hostFunction('apl_series_fourier', [VARCHAR, VARCHAR, BOOLEAN], VARCHAR, (real, imaginary, inverse) => {
     const re = numbersOf(String(real));

@@ -115,7 +115,10 @@ define('series_fill_forward', (site) => hostSeries(`apl_series_fill(${jsonText(s
 define('series_fill_backward', (site) => hostSeries(`apl_series_fill(${jsonText(site.arg(0))}, 'backward')`));
 define('series_fill_linear', (site) => hostSeries(`apl_series_fill(${jsonText(site.arg(0))}, 'linear')`));
 /** Finite impulse response: y[i] = Σ f[j]·x[i−j], divided by Σ f (normalised, the default). */
-define('series_fir', (site) => hostSeries(`apl_series_fir(${jsonText(site.arg(0))}, ${jsonText(site.arg(1))}, ${site.raw.length > 2 ? site.arg(2).sql : 'TRUE'})`));
+define('series_fir', (site) => {
+  const normalize = site.raw.length > 2 ? `CASE WHEN ${site.arg(2).sql} THEN 'true' ELSE 'false' END` : `'default'`;
+  return hostSeries(`apl_series_fir(${jsonText(site.arg(0))}, ${jsonText(site.arg(1))}, ${normalize})`);
+});
 
 /** series_fft/series_ifft: [real parts, imaginary parts], computed by a host function (fourier.ts). */
 function fourier(site: CallSite, inverse: boolean): Compiled {

@@ -70,7 +70,12 @@ test('series fills, FIR and IIR filters', () => {
   assert.deepEqual(fillSeries([null, 1, null, null, 4, null], 'linear'), [1, 1, 2, 3, 4, 4]);
   assert.deepEqual(fillSeries(['x', 2], 'forward'), [null, 2]);
   assert.deepEqual(firFilter([1, 2, 3], [1, 1], true), [0.5, 1.5, 2.5]);
-  assert.deepEqual(firFilter([1, 2, 3], [1, -1], true), [1, 1, 1]);
+  // Kusto: by default a filter is normalised only when no coefficient is negative; asked to
+  // normalise one that has a negative coefficient, the answer is null.
+  assert.deepEqual(firFilter([1, 2, 3], [2, 2], undefined), [0.5, 1.5, 2.5]);
+  assert.deepEqual(firFilter([1, 3, 6], [3, -1], undefined), [3, 8, 15]);
+  assert.deepEqual(firFilter([1, 3, 6], [3, -1], false), [3, 8, 15]);
+  assert.equal(firFilter([1, 2, 3], [1, -1], true), null);
   assert.deepEqual(iirFilter([1, 0, 0], [1], [1, -0.5]), [1, 0.5, 0.25]);
   assert.equal(iirFilter([1], [1], [0]), null);
 });
