@@ -4,6 +4,7 @@
  *
  *   npm run bench:language            (builds first; about 1.5 minutes)
  *   node --import tsx bench/language.bench.ts --quick
+ *   node --import tsx bench/language.bench.ts --shapes-only   (the 100 KB input shapes alone)
  *
  * Results go to stdout as a table and to .bench/language.json. Our side runs from an esbuild
  * bundle like the shipped server; `bench/profile-ours.ts` profiles it when a target is missed.
@@ -21,6 +22,7 @@ import type { ServiceUnderTest } from './lib/serviceUnderTest.ts';
 import { median, summarize, type Summary } from './lib/stats.ts';
 import { sampleInterleaved, warmUp, type RoundBudget } from './lib/timing.ts';
 import { repoRoot } from './lib/paths.ts';
+import { measureShapes } from './lib/shapes.ts';
 import { serverEnvironment } from '../server/environment.ts';
 import { buildDocument, cursorCases, loadQueries, loadSchema, type CursorCase, type CursorContext } from './lib/workload.ts';
 
@@ -34,6 +36,7 @@ const targets = {
 };
 
 const quick = process.argv.includes('--quick');
+const shapesOnly = process.argv.includes('--shapes-only');
 const scale = quick ? 0.2 : 1;
 
 function budget(seconds: number, maxRounds: number): RoundBudget {
@@ -317,12 +320,16 @@ async function main(): Promise<void> {
   const found = ours.countQueries(queries.join('\n\n'));
   if (found !== queries.length) oursPlaceholderReason = `our parser found ${found} of ${queries.length} workload queries (placeholder?)`;
 
-  const sections = [measureAnalysis(queries, ours, official)];
-  for (const context of ['after-pipe', 'in-where', 'in-summarize-by'] as const) sections.push(measureCompletion(queries, context, ours, official));
-  sections.push(measureDocument(queries, ours, official));
-  sections.push(await measureInitialize(queries));
+  const sections: { row: ResultRow; detail: object }[] = [];
+  if (!shapesOnly) {
+    sections.push(measureAnalysis(queries, ours, official));
+    for (const context of ['after-pipe', 'in-where', 'in-summarize-by'] as const) sections.push(measureCompletion(queries, context, ours, official));
+    sections.push(measureDocument(queries, ours, official));
+    sections.push(await measureInitialize(queries));
+  }
+  const shapes = measureShapes(ours, official, quick);
 
-  const rows = sections.map((section) => section.row);
+  const rows = [...sections.map((section) => section.row), ...shapes.rows];
   console.log('\n' + formatTable(rows) + '\n');
   const outputPath = join(repoRoot, '.bench', 'language.json');
   writeJson(outputPath, {
@@ -337,7 +344,7 @@ async function main(): Promise<void> {
     officialLoadMs,
     firstCallMs,
     rows,
-    details: Object.fromEntries(sections.map((section) => [section.row.id, section.detail])),
+    details: { ...Object.fromEntries(sections.map((section) => [section.row.id, section.detail])), shapes: shapes.detail },
   });
   console.log(`results written to ${outputPath}`);
 }

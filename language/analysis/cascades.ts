@@ -2,29 +2,73 @@ import type { Span } from '../syntax/ast.ts';
 import type { Diagnostic } from '../types.ts';
 import type { AnalysisState } from './state.ts';
 
+interface Stage {
+  span: Span;
+  /** Position in the list of stages: among stages of equal length, the first one listed is the innermost. */
+  order: number;
+}
+
 /**
  * Drops semantic diagnostics that a syntax error probably caused: those whose innermost
  * operator (or statement, outside any operator) also contains the start of a syntax error.
  * The parser recovers at `|`, so the other stages of the query keep their diagnostics.
+ * One sweep over stages and diagnostics in order of start: garbage text has as many syntax
+ * errors and stages as tokens, so testing every pair was quadratic.
  */
 export function withoutCascades(state: AnalysisState, diagnostics: Diagnostic[]): Diagnostic[] {
   const errors = state.parsed.errors;
   if (errors.length === 0 || diagnostics.length === 0) return diagnostics;
-  const stages: Span[] = [...state.inputs.keys()];
-  for (const query of state.parsed.root.queries) stages.push(...query.statements);
-  const broken = new Set(stages.filter((stage) => errors.some((error) => stage.start <= error.start && error.start <= stage.end)));
+  const spans: Span[] = [...state.inputs.keys()];
+  for (const query of state.parsed.root.queries) spans.push(...query.statements);
+  const errorStarts = errors.map((error) => error.start).sort((a, b) => a - b);
+  const broken = new Set(spans.filter((span) => containsAny(errorStarts, span)));
   if (broken.size === 0) return diagnostics;
-  return diagnostics.filter((diagnostic) => {
-    const stage = innermost(stages, diagnostic);
-    return !stage || !broken.has(stage);
+  const stages = spans.map((span, order): Stage => ({ span, order }));
+  const innermostStages = innermostOf(stages, diagnostics);
+  return diagnostics.filter((_, index) => {
+    const stage = innermostStages[index];
+    return !stage || !broken.has(stage.span);
   });
 }
 
-function innermost(stages: Span[], span: Span): Span | undefined {
-  let best: Span | undefined;
-  for (const stage of stages) {
-    if (stage.start > span.start || stage.end < span.end) continue;
-    if (!best || stage.end - stage.start < best.end - best.start) best = stage;
+/** Whether a sorted list of offsets has one inside the span (ends included). */
+function containsAny(sortedOffsets: readonly number[], span: Span): boolean {
+  let low = 0;
+  let high = sortedOffsets.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sortedOffsets[middle]! < span.start) low = middle + 1;
+    else high = middle;
   }
-  return best;
+  return low < sortedOffsets.length && sortedOffsets[low]! <= span.end;
+}
+
+/**
+ * For each diagnostic, the shortest stage that contains it. Stages nest, so sweeping both lists by
+ * start with a stack of the stages still open visits each stage once; only the open ones are compared.
+ */
+function innermostOf(stages: Stage[], diagnostics: readonly Diagnostic[]): (Stage | undefined)[] {
+  const byStart = stages.slice().sort((a, b) => a.span.start - b.span.start || b.span.end - a.span.end);
+  const diagnosticOrder = diagnostics.map((_, index) => index).sort((a, b) => diagnostics[a]!.start - diagnostics[b]!.start);
+  const result: (Stage | undefined)[] = new Array(diagnostics.length);
+  const open: Stage[] = [];
+  let next = 0;
+  for (const index of diagnosticOrder) {
+    const span = diagnostics[index]!;
+    while (next < byStart.length && byStart[next]!.span.start <= span.start) {
+      const stage = byStart[next++]!;
+      while (open.length > 0 && open[open.length - 1]!.span.end < stage.span.start) open.pop();
+      open.push(stage);
+    }
+    while (open.length > 0 && open[open.length - 1]!.span.end < span.start) open.pop();
+    let best: Stage | undefined;
+    for (const stage of open) {
+      if (stage.span.end < span.end || stage.span.start > span.start) continue;
+      const length = stage.span.end - stage.span.start;
+      const bestLength = best ? best.span.end - best.span.start : Infinity;
+      if (length < bestLength || (length === bestLength && stage.order < best!.order)) best = stage;
+    }
+    result[index] = best;
+  }
+  return result;
 }

@@ -10,7 +10,7 @@ import { analyzeExpression } from './expressions.ts';
 import { columnIn, resolveColumn } from './names.ts';
 import { columnNameOf } from './naming.ts';
 import { expressionContext, type ExpressionContext, type TableContext } from './scope.ts';
-import { findColumn, reshape, wildcardMatcher, type Flow } from './tables.ts';
+import { findColumn, removeColumns, reshape, wildcardMatcher, type Flow } from './tables.ts';
 
 /** project, project-away, project-keep, project-rename and project-reorder. */
 
@@ -18,11 +18,15 @@ import { findColumn, reshape, wildcardMatcher, type Flow } from './tables.ts';
 export function project(operator: ProjectOperator, input: Flow, context: TableContext): Flow {
   const row = expressionContext(context, input);
   const columns: Column[] = [];
+  const positions = new Map<string, number>();
   let open = false;
   operator.columns.forEach((definition, i) => {
     const expression = definition.expression;
     if (!definition.name && (expression.kind === 'Wildcard' || expression.kind === 'Star')) {
-      columns.push(...matching(expression, input));
+      for (const column of matching(expression, input)) {
+        if (!positions.has(column.name)) positions.set(column.name, columns.length);
+        columns.push(column);
+      }
       open ||= input.shape.open;
       return;
     }
@@ -31,9 +35,13 @@ export function project(operator: ProjectOperator, input: Flow, context: TableCo
     const name = definition.name?.name ?? columnNameOf(expression) ?? `Column${i + 1}`;
     const column: Column = { name, type };
     if (definition.name) context.state.symbols.set(definition.name, { kind: 'column', column });
-    const at = columns.findIndex((existing) => existing.name === column.name);
-    if (at >= 0) columns[at] = column;
-    else columns.push(column);
+    const at = positions.get(column.name);
+    if (at !== undefined) {
+      columns[at] = column;
+    } else {
+      positions.set(column.name, columns.length);
+      columns.push(column);
+    }
   });
   return reshape(input, columns, open, 'project');
 }
@@ -49,8 +57,7 @@ export function projectAway(operator: ProjectColumnsOperator, input: Flow, conte
     const name = namedColumn(expression, row);
     if (name) removed.add(name);
   }
-  const columns = input.shape.columns.filter((column) => !removed.has(column.name));
-  return reshape(input, columns, input.shape.open, 'project-away', [...removed]);
+  return removeColumns(input, removed, 'project-away');
 }
 
 export function projectKeep(operator: ProjectColumnsOperator, input: Flow, context: TableContext): Flow {

@@ -1,4 +1,5 @@
 import type { Column, TableShape } from './analyzer.ts';
+import { ColumnList } from './columnList.ts';
 
 /**
  * A table as it flows through a pipeline: its public shape plus what the analyzer needs to
@@ -13,10 +14,33 @@ export interface Flow {
 }
 
 const noDrops: ReadonlyMap<string, string> = new Map();
-const columnIndexes = new WeakMap<readonly Column[], Map<string, Column>>();
+/** Each shape's column list, shared along the pipeline. */
+const columnLists = new WeakMap<TableShape, ColumnList>();
+
+/** A plain shape whose column array is built from the shared list only when read. */
+function shapeOf(list: ColumnList, open: boolean): TableShape {
+  const shape = {
+    get columns() {
+      return list.columns;
+    },
+    open,
+  };
+  columnLists.set(shape, list);
+  return shape;
+}
+
+/** The column list of a shape; shapes built elsewhere get one on first use. */
+function listOf(shape: TableShape): ColumnList {
+  let list = columnLists.get(shape);
+  if (!list) {
+    list = ColumnList.of(shape.columns);
+    columnLists.set(shape, list);
+  }
+  return list;
+}
 
 export function flowOf(columns: Column[], open: boolean): Flow {
-  return { shape: { columns, open }, dropped: noDrops };
+  return { shape: shapeOf(ColumnList.of(columns), open), dropped: noDrops };
 }
 
 export const emptyFlow: Flow = flowOf([], false);
@@ -25,19 +49,9 @@ export function openFlow(columns: Column[] = []): Flow {
   return flowOf(columns, true);
 }
 
+/** A column by name (the first of a name wins). */
 export function findColumn(shape: TableShape, name: string): Column | undefined {
-  return columnIndex(shape.columns).get(name);
-}
-
-/** The columns by name (the first of a name wins), built once per column list. */
-function columnIndex(columns: readonly Column[]): Map<string, Column> {
-  let index = columnIndexes.get(columns);
-  if (!index) {
-    index = new Map();
-    for (const column of columns) if (!index.has(column.name)) index.set(column.name, column);
-    columnIndexes.set(columns, index);
-  }
-  return index;
+  return listOf(shape).get(name);
 }
 
 /**
@@ -46,39 +60,27 @@ function columnIndex(columns: readonly Column[]): Map<string, Column> {
  * output, every other name is gone too.
  */
 export function reshape(input: Flow, columns: Column[], open: boolean, operator: string, alsoDropped: readonly string[] = []): Flow {
-  // The output's index is what later operators look names up in, so building it here is no extra work.
-  const outputNames = columnIndex(columns);
+  // The output's list is what later operators look names up in, so building it here is no extra work.
+  const output = ColumnList.of(columns);
   let dropped: Map<string, string> | undefined;
   for (const column of input.shape.columns) {
-    if (!outputNames.has(column.name)) (dropped ??= new Map(input.dropped)).set(column.name, operator);
+    if (!output.has(column.name)) (dropped ??= new Map(input.dropped)).set(column.name, operator);
   }
   // Names an operator removed explicitly from an open table, where they were not listed.
   for (const name of alsoDropped) {
-    if (!outputNames.has(name)) (dropped ??= new Map(input.dropped)).set(name, operator);
+    if (!output.has(name)) (dropped ??= new Map(input.dropped)).set(name, operator);
   }
-  for (const name of outputNames.keys()) {
-    if (input.dropped.has(name)) (dropped ??= new Map(input.dropped)).delete(name);
+  if (input.dropped.size > 0) {
+    for (const column of columns) {
+      if (input.dropped.has(column.name)) (dropped ??= new Map(input.dropped)).delete(column.name);
+    }
   }
-  const flow: Flow = { shape: { columns, open }, dropped: dropped ?? input.dropped };
+  const flow: Flow = { shape: shapeOf(output, open), dropped: dropped ?? input.dropped };
   if (!open) {
     const closedBy = input.shape.open ? operator : input.closedBy;
     if (closedBy) flow.closedBy = closedBy;
   }
   return flow;
-}
-
-/** Adds or replaces columns the way `extend` does: a replaced column moves to the end. */
-export function extendColumns(columns: readonly Column[], added: readonly Column[]): Column[] {
-  if (added.length === 0) return columns.slice();
-  const addedNames = new Set(added.map((column) => column.name));
-  const result = columns.filter((column) => !addedNames.has(column.name));
-  // When one operator defines a name twice, the last definition wins, at its own position.
-  const lastIndex = new Map<string, number>();
-  added.forEach((column, i) => lastIndex.set(column.name, i));
-  added.forEach((column, i) => {
-    if (lastIndex.get(column.name) === i) result.push(column);
-  });
-  return result;
 }
 
 /** Adds columns to a flow the way `extend` does; re-added names stop counting as dropped. */
@@ -91,7 +93,21 @@ export function extendFlow(input: Flow, added: readonly Column[]): Flow {
       (dropped as Map<string, string>).delete(column.name);
     }
   }
-  const flow: Flow = { shape: { columns: extendColumns(input.shape.columns, added), open: input.shape.open }, dropped };
+  // Adds or replaces columns: a replaced column moves to the end; of a name defined twice, the last wins.
+  const flow: Flow = { shape: shapeOf(listOf(input.shape).with(added), input.shape.open), dropped };
+  if (input.closedBy) flow.closedBy = input.closedBy;
+  return flow;
+}
+
+/**
+ * The flow without some columns, as `project-away` leaves it: each name counts as dropped by
+ * `operator`, listed or not (the table may be open). Present columns are never in `dropped`.
+ */
+export function removeColumns(input: Flow, names: ReadonlySet<string>, operator: string): Flow {
+  if (names.size === 0) return input;
+  const dropped = new Map(input.dropped);
+  for (const name of names) dropped.set(name, operator);
+  const flow: Flow = { shape: shapeOf(listOf(input.shape).without(names), input.shape.open), dropped };
   if (input.closedBy) flow.closedBy = input.closedBy;
   return flow;
 }
@@ -99,7 +115,7 @@ export function extendFlow(input: Flow, added: readonly Column[]): Flow {
 /** The same flow with a different openness. */
 export function withOpenness(input: Flow, open: boolean): Flow {
   if (input.shape.open === open) return input;
-  const flow: Flow = { shape: { columns: input.shape.columns, open }, dropped: input.dropped };
+  const flow: Flow = { shape: shapeOf(listOf(input.shape), open), dropped: input.dropped };
   if (input.closedBy && !open) flow.closedBy = input.closedBy;
   return flow;
 }

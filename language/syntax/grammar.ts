@@ -1,15 +1,16 @@
-import { CstParser, EOF, tokenMatcher, type IOrAlt, type IToken, type TokenType } from 'chevrotain';
+import { EOF, tokenMatcher, type IOrAlt, type IToken, type TokenType } from 'chevrotain';
 import * as t from './tokens.ts';
 import { errorMessages } from './errorMessages.ts';
 import { tokenEnd } from './cst.ts';
 import { hasLineBreak } from '../text/blankLines.ts';
+import { RecoveringParser } from './recoveringParser.ts';
 
 /**
  * APL's grammar as a chevrotain CST parser. It only recognises structure; `cstToAst.ts` turns
  * the concrete syntax tree into the AST. Error recovery is on: a mistake yields a partial tree
  * plus an error, and parsing resumes at the next `|`, `,`, `)` or statement.
  */
-export class AplGrammar extends CstParser {
+export class AplGrammar extends RecoveringParser {
   /** `validate` checks the grammar for ambiguities and mistakes: slow, so only the tests do it. */
   constructor({ validate = false }: { validate?: boolean } = {}) {
     super(t.allTokens, {

@@ -6,6 +6,7 @@ import { AplGrammar } from './grammar.ts';
 import type { ParsedDocument, SyntaxError, SyntaxToken } from './parseResult.ts';
 import { tokenize } from './lexer.ts';
 import { cutDeepBrackets, cutDeepExpressions } from './nesting.ts';
+import { withoutStackTraces } from './recoveringParser.ts';
 import { LineIndex } from '../text/lineIndex.ts';
 import { hasBlankLine } from '../text/blankLines.ts';
 
@@ -66,7 +67,7 @@ function parseGroup(tokens: IToken[], text: string, builder: AstBuilder, errors:
   const bracketsCut = errors.length > errorsBefore;
   const parser = sharedGrammar();
   parser.input = group;
-  const cst = parser.query();
+  const cst = withoutStackTraces(() => parser.query());
   const start = group[0].startOffset;
   const end = tokenEnd(group[group.length - 1]);
   for (const error of parser.errors) {

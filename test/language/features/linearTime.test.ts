@@ -1,0 +1,98 @@
+/**
+ * Every feature takes time linear in the text, on every input shape: the cost per character at
+ * 100 KB stays within a few times the cost at 10 KB measured in the same run. CPU time of this
+ * process (not wall time) and the best of a few runs keep the comparison steady on a loaded machine;
+ * a quadratic path shows up as a tenfold growth.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import {
+  analyzeDocument,
+  formatText,
+  getCompletions,
+  getDiagnostics,
+  getHover,
+  getSemanticTokens,
+  parseDocument,
+} from '../../../language/index.ts';
+import { readSchema } from '../../../language/analysis/readSchema.ts';
+import { generateShape, probeOffsets, shapeNames } from '../inputShapes.ts';
+
+const schema = readSchema(JSON.parse(readFileSync(new URL('./schema.json', import.meta.url), 'utf8')));
+const smallSize = 10_000;
+const largeSize = 100_000;
+/** Linear work keeps its cost per character; 3× leaves room for cache and GC effects, quadratic work grows 10×. */
+const maxGrowth = 3;
+
+type Work = (text: string) => () => unknown;
+
+/**
+ * What the editor runs on each change, from the text: everything the language server answers
+ * from one analysis, and formatting, which parses again. Timing a feature with its parse keeps
+ * cheap features out of the noise of timer and cache effects.
+ */
+const features: Record<string, Work> = {
+  'parse, analysis, diagnostics, semantic tokens, completion and hover': (text) => () => {
+    const analyzed = analyzeDocument(parseDocument(text), schema);
+    getDiagnostics(analyzed);
+    getSemanticTokens(analyzed);
+    for (const offset of probeOffsets(text)) {
+      const position = analyzed.parsed.lineIndex.positionAt(offset);
+      getCompletions(analyzed, position);
+      getHover(analyzed, position);
+    }
+  },
+  formatting: (text) => () => formatText(text),
+};
+
+// Collecting before each run keeps garbage of the previous one out of its time.
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+
+function cpuMillis(run: () => unknown): number {
+  collectGarbage();
+  const start = process.cpuUsage();
+  run();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1_000;
+}
+
+function bestOf(runs: number, run: () => unknown): number {
+  let best = Infinity;
+  for (let i = 0; i < runs; i++) best = Math.min(best, cpuMillis(run));
+  return best;
+}
+
+/** Cost per character at each size; the large size is run again only while it looks superlinear. */
+function growth(work: Work, shape: (typeof shapeNames)[number]): { growth: number; small: number; large: number } {
+  const small = generateShape(shape, smallSize);
+  const large = generateShape(shape, largeSize);
+  const smallRun = work(small);
+  const largeRun = work(large);
+  const smallCost = bestOf(3, smallRun) / small.length;
+  let largeCost = Infinity;
+  for (let attempt = 0; attempt < 3 && largeCost > maxGrowth * smallCost; attempt++) {
+    largeCost = Math.min(largeCost, cpuMillis(largeRun) / large.length);
+  }
+  // Below a microsecond for the whole small text, timer resolution is all there is to compare.
+  const floor = 1e-3 / small.length;
+  return { growth: largeCost / Math.max(smallCost, floor), small: smallCost * 1e3, large: largeCost * 1e3 };
+}
+
+describe('time per character from 10 KB to 100 KB', () => {
+  for (const shape of shapeNames) {
+    it(`stays flat on ${shape}`, () => {
+      const slow: string[] = [];
+      for (const [name, work] of Object.entries(features)) {
+        const measured = growth(work, shape);
+        if (measured.growth > maxGrowth) {
+          slow.push(`${name}: ${measured.small.toFixed(2)} µs/char at 10 KB, ${measured.large.toFixed(2)} at 100 KB (${measured.growth.toFixed(1)}×)`);
+        }
+      }
+      assert.deepEqual(slow, []);
+    });
+  }
+});
