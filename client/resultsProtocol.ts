@@ -27,8 +27,15 @@ export interface WebviewState {
   tab?: string;
   /** Which result `tab` belongs to. */
   resultKey?: string;
-  /** The chart kind chosen last (line, bar, stacked, area). */
-  chartKind?: string;
+  /** The chart's settings, kept for every later result: the kind chosen last, the colours series had. */
+  chart?: ChartState;
+}
+
+export interface ChartState {
+  /** line, bar, stacked or area. */
+  kind?: string;
+  /** Series key → palette slot, so a reloaded view gives series the colours they had. */
+  colours?: [string, number][];
 }
 
 /** The model a webview saved in its state, as saved (the host checks it with `isResultsModel`). */

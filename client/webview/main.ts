@@ -44,12 +44,12 @@ function select(tab: Tab): void {
   if (tab === 'chart' && model) renderChart(panes.chart, model.chart, chartOptions());
 }
 
-/** The chart kind chosen last is kept in the state, for every later result too; links go out through the host. */
+/** The chart's settings (kind, colours) outlive each result; links go out through the host. */
 function chartOptions(): Parameters<typeof renderChart>[2] {
   return {
-    kind: state.chartKind,
-    onKind: (chartKind) => {
-      state = { ...state, chartKind };
+    saved: state.chart,
+    save: (chart) => {
+      state = { ...state, chart };
       saveSoon();
     },
     openLink: (url) => vscode.postMessage({ type: 'openLink', url }),
@@ -76,7 +76,7 @@ function show(shown: ResultsModel): void {
   // re-sends it when the view reloads) keeps the tab last shown for it.
   if (state.resultKey !== key || state.modelJson === undefined) {
     const tab = (state.resultKey === key && savedTab(state)) || defaultTab(shown);
-    state = { modelJson: JSON.stringify(shown), resultKey: key, tab, chartKind: state.chartKind };
+    state = { modelJson: JSON.stringify(shown), resultKey: key, tab, chart: state.chart };
     window.clearTimeout(pendingSave);
     pendingSave = 0;
     vscode.setState(state);

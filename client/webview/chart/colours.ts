@@ -7,9 +7,6 @@ export interface SeriesColour {
   dashed: boolean;
 }
 
-/** Key → slot for every chart of this panel: a series keeps its colour from run to run. */
-const remembered = new Map<string, number>();
-
 /** True on light and high-contrast light themes (VS Code marks the body with the theme's kind). */
 export function isLightTheme(): boolean {
   const classes = document.body.classList;
@@ -23,7 +20,8 @@ export function themePalette(): string[] {
   return palette.map((entry) => (entry.variable && style.getPropertyValue(entry.variable).trim()) || (light ? entry.light : entry.dark));
 }
 
-export function seriesColours(keys: readonly string[]): Map<string, SeriesColour> {
+/** Each key's colour; `remembered` (key → slot, updated) keeps a series' colour when a newcomer would collide with it. */
+export function seriesColours(keys: readonly string[], remembered: Map<string, number>): Map<string, SeriesColour> {
   const colours = themePalette();
   const slots = assignSlots(keys, colours.length, remembered);
   return new Map([...slots].map(([key, slot]) => [key, { colour: colours[slot % colours.length], dashed: slot >= colours.length }]));

@@ -1,16 +1,18 @@
 /** The Chart tab: a kind selector over a uPlot chart (time series or categories) with its annotations. */
 import uPlot from 'uplot';
 import type { ChartData } from '../../chartModel.ts';
+import type { ChartState } from '../../resultsProtocol.ts';
 import { element } from '../vscodeApi.ts';
 import { AnnotationLayer } from './annotations.ts';
 import { seriesColours } from './colours.ts';
+import { rememberedLimit } from './palette.ts';
 import { chartKinds, effectiveKind, kindsFor, type ChartKind } from './kinds.ts';
 import { plotFor } from './plotOptions.ts';
 
 export interface ChartOptions {
-  /** The kind last chosen (kept by the caller across runs and reloads). */
-  kind?: string;
-  onKind?: (kind: ChartKind) => void;
+  /** What `save` kept last (the kind chosen, the series' colours), across runs and reloads. */
+  saved?: ChartState;
+  save?: (state: ChartState) => void;
   /** Opens an annotation's link (through the extension host). */
   openLink?: (url: string) => void;
 }
@@ -19,6 +21,8 @@ const height = 320;
 
 let current: { plot: uPlot; annotations?: AnnotationLayer; resize: ResizeObserver } | undefined;
 let lastDrawn: { container: HTMLElement; chart: ChartData | undefined; options: ChartOptions } | undefined;
+/** Series key → palette slot for every chart of this view; read once from the saved state. */
+let colourMemory: Map<string, number> | undefined;
 
 export function renderChart(container: HTMLElement, chart: ChartData | undefined, options: ChartOptions = {}): void {
   destroy();
@@ -30,11 +34,12 @@ export function renderChart(container: HTMLElement, chart: ChartData | undefined
     container.append(element('p', 'empty', 'No chart: summarize … by bin(_time, …) draws a time series, summarize … by a field a bar chart.'));
     return;
   }
-  const kind = effectiveKind(options.kind, axis);
+  const kind = effectiveKind(options.saved?.kind, axis);
   const toolbar = element('div', 'toolbar chart-toolbar');
   toolbar.append(kindSelector(axis, kind, (chosen) => {
-    options.onKind?.(chosen);
-    renderChart(container, chart, { ...options, kind: chosen });
+    const saved = { kind: chosen, colours: [...(colourMemory ?? [])] };
+    options.save?.(saved);
+    renderChart(container, chart, { ...options, saved });
   }));
   if (chart.omittedCategories) {
     toolbar.append(element('span', 'count', `Showing the first ${chart.categories!.length.toLocaleString()} of ${(chart.categories!.length + chart.omittedCategories).toLocaleString()} categories`));
@@ -44,7 +49,11 @@ export function renderChart(container: HTMLElement, chart: ChartData | undefined
   const css = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
   const theme = { foreground: css('--vscode-foreground', '#ccc'), grid: css('--vscode-editorWidget-border', 'rgba(128,128,128,0.3)') };
   const keys = axis === 'category' && chart.series.length === 1 ? chart.categories! : chart.series.map((series) => series.label);
-  const { options: plotOptions, data } = plotFor(chart, kind, seriesColours(keys), theme);
+  const memory = (colourMemory ??= readColourMemory(options.saved?.colours));
+  const before = keys.map((key) => memory.get(key));
+  const colours = seriesColours(keys, memory);
+  if (keys.some((key, index) => memory.get(key) !== before[index])) options.save?.({ kind: options.saved?.kind, colours: [...memory] });
+  const { options: plotOptions, data } = plotFor(chart, kind, colours, theme);
 
   const target = element('div', 'chart');
   target.dataset.kind = kind;
@@ -63,6 +72,16 @@ export function renderChart(container: HTMLElement, chart: ChartData | undefined
   const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(300, container.clientWidth), height }));
   resize.observe(container);
   current = { plot, annotations, resize };
+}
+
+/** The saved memory, entries of the wrong shape dropped (the state is ours, but may be from an older version). */
+function readColourMemory(saved: unknown): Map<string, number> {
+  const memory = new Map<string, number>();
+  if (!Array.isArray(saved)) return memory;
+  for (const entry of saved.slice(-rememberedLimit)) {
+    if (Array.isArray(entry) && typeof entry[0] === 'string' && Number.isInteger(entry[1]) && entry[1] >= 0) memory.set(entry[0], entry[1]);
+  }
+  return memory;
 }
 
 function destroy(): void {
