@@ -2,8 +2,8 @@
  * The results chart in a real VS Code workbench (code-server + chromium), driven like a user:
  * series keep their colours across runs and between queries that share them, thirteen status
  * series get thirteen colours, an annotation range is a shaded band with its label inside the
- * plot and a hover card whose link the extension opens, and `summarize count() by status` is a
- * bar chart of its groups.
+ * plot and a hover card whose link the extension opens, the chart type chosen is kept for the
+ * next run, and `summarize count() by status` is a bar chart of its groups.
  *
  *   node --import tsx --test test/e2e/ui/chart.ui.ts      (npm run test:e2e runs it)
  */
@@ -126,6 +126,17 @@ describe('The results chart in VS Code (code-server + chromium)', { timeout: 300
     await dialog.waitFor({ timeout: 15_000 });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+  });
+
+  step('the chart type chosen is kept for the next run', async () => {
+    const view = results(page);
+    await view.locator('.chart-kind').selectOption('bar');
+    await view.locator('.chart[data-kind="bar"] canvas').waitFor();
+    await page.locator('.monaco-editor .view-line').last().click();
+    await page.keyboard.press('Control+End');
+    await runAndWait(page, 'Non-200 requests per status over time');
+    assert.equal(await view.locator('.chart').getAttribute('data-kind'), 'bar');
+    assert.equal(await view.locator('.chart-kind').inputValue(), 'bar');
   });
 
   step('summarize count() by status is a bar chart of its groups', async () => {
