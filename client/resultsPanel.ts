@@ -77,6 +77,10 @@ export class ResultsPanel implements vscode.Disposable {
       case 'export':
         this.onExport?.(message.format);
         break;
+      case 'openLink':
+        // parseWebviewMessage let through http(s) links only.
+        void vscode.env.openExternal(vscode.Uri.parse(message.url, true));
+        break;
     }
   }
 

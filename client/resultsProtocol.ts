@@ -15,7 +15,8 @@ export type HostMessage =
 export type WebviewMessage =
   | { type: 'ready' }
   | { type: 'copy'; text: string }
-  | { type: 'export'; format: ExportFormat };
+  | { type: 'export'; format: ExportFormat }
+  | { type: 'openLink'; url: string };
 
 /** What the webview keeps with `setState`, restored after a reload. */
 export interface WebviewState {
@@ -26,6 +27,15 @@ export interface WebviewState {
   tab?: string;
   /** Which result `tab` belongs to. */
   resultKey?: string;
+  /** The chart's settings, kept for every later result: the kind chosen last, the colours series had. */
+  chart?: ChartState;
+}
+
+export interface ChartState {
+  /** line, bar, stacked or area. */
+  kind?: string;
+  /** Series key → palette slot, so a reloaded view gives series the colours they had. */
+  colours?: [string, number][];
 }
 
 /** The model a webview saved in its state, as saved (the host checks it with `isResultsModel`). */
@@ -55,9 +65,20 @@ export function parseWebviewMessage(value: unknown): WebviewMessage | undefined 
       return keys.length === 2 && exportFormats.includes(message.format as ExportFormat)
         ? { type: 'export', format: message.format as ExportFormat }
         : undefined;
+    case 'openLink':
+      return keys.length === 2 && typeof message.url === 'string' && isWebLink(message.url) ? { type: 'openLink', url: message.url } : undefined;
     default:
       return undefined;
   }
+}
+
+const maxLinkLength = 2048;
+
+/** An annotation's link the host may open: http(s) only, no credentials, bounded. */
+export function isWebLink(url: string): boolean {
+  if (url.length > maxLinkLength || !URL.canParse(url)) return false;
+  const parsed = new URL(url);
+  return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.username === '' && parsed.password === '';
 }
 
 /** Checks the shape of a model restored from webview state before the host uses it again. */

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { ServiceError } from '../connection.ts';
 import { errorText, type Ctx } from '../context.ts';
 import { blockAtLine, toDocumentPosition } from '../queryBlocks.ts';
+import { hasTimeAxis } from '../chartModel.ts';
 import { toResultsModel, type ResultsModel } from '../resultsModel.ts';
 import { largeRangeHint, resolveTimeRange } from '../timeRange.ts';
 
@@ -60,7 +61,7 @@ async function runQuery(ctx: Ctx, target: QueryTarget): Promise<ResultsModel | u
         try {
           const result = await connection.queryApl(target.text, { startTime, endTime }, controller.signal);
           const annotations =
-            result.datasetNames && result.datasetNames.length > 0 && result.tables.some((table) => table.buckets)
+            result.datasetNames && result.datasetNames.length > 0 && result.tables.some(hasTimeAxis)
               ? await connection.listAnnotations(result.datasetNames, controller.signal).catch(() => [])
               : [];
           return toResultsModel(result, { query: target.text, startTime, endTime, annotations });

@@ -1,7 +1,7 @@
 /** The results view: tabs for matches, chart, totals and status; state kept across reloads. */
 import { savedModel, type HostMessage, type WebviewState } from '../resultsProtocol.ts';
 import type { ResultsModel } from '../resultsModel.ts';
-import { renderChart } from './chart.ts';
+import { renderChart } from './chart/render.ts';
 import { renderTable } from './table.ts';
 import { element, onHostMessage, vscode } from './vscodeApi.ts';
 
@@ -41,7 +41,19 @@ function select(tab: Tab): void {
     saveSoon();
   }
   // uPlot measures its container: draw the chart when it becomes visible.
-  if (tab === 'chart' && model) renderChart(panes.chart, model.chart);
+  if (tab === 'chart' && model) renderChart(panes.chart, model.chart, chartOptions());
+}
+
+/** The chart's settings (kind, colours) outlive each result; links go out through the host. */
+function chartOptions(): Parameters<typeof renderChart>[2] {
+  return {
+    saved: state.chart,
+    save: (chart) => {
+      state = { ...state, chart };
+      saveSoon();
+    },
+    openLink: (url) => vscode.postMessage({ type: 'openLink', url }),
+  };
 }
 
 let pendingSave = 0;
@@ -64,7 +76,7 @@ function show(shown: ResultsModel): void {
   // re-sends it when the view reloads) keeps the tab last shown for it.
   if (state.resultKey !== key || state.modelJson === undefined) {
     const tab = (state.resultKey === key && savedTab(state)) || defaultTab(shown);
-    state = { modelJson: JSON.stringify(shown), resultKey: key, tab };
+    state = { modelJson: JSON.stringify(shown), resultKey: key, tab, chart: state.chart };
     window.clearTimeout(pendingSave);
     pendingSave = 0;
     vscode.setState(state);

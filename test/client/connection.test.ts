@@ -59,7 +59,7 @@ describe('client connection', () => {
     const byLabel = Object.fromEntries(chart.series.map((series) => [series.label, series.values]));
     assert.deepEqual(byLabel.GET, [2, null]);
     assert.deepEqual(byLabel.POST, [null, 1]);
-    assert.deepEqual(chart.markers, [{ time: Date.parse('2026-11-20T10:30:00Z') / 1000, label: 'v2' }]);
+    assert.deepEqual(chart.markers, [{ time: Date.parse('2026-11-20T10:30:00Z') / 1000, title: 'v2', type: 'deploy' }]);
     assert.ok(model.totals);
     const totals = Object.fromEntries(model.totals.rows.map((row) => [row[0], row[1]]));
     assert.deepEqual(totals, { GET: 2, POST: 1 });
