@@ -9,13 +9,22 @@ import type { ResultsModel } from './resultsModel.ts';
 export type HostMessage =
   | { type: 'running'; query: string }
   | { type: 'results'; model: ResultsModel }
-  | { type: 'error'; message: string };
+  /** `position`: one-based, in the document (where the squiggle is); `action`: what the banner offers. */
+  | { type: 'error'; message: string; position?: { line: number; column: number }; action?: 'setToken' }
+  /** The cause of the error went away (a new token): the banner goes back to the results. */
+  | { type: 'clearError' }
+  /** A pinned panel keeps its results: the next run opens another panel. */
+  | { type: 'pinned'; pinned: boolean };
 
 /** Webview → host. */
 export type WebviewMessage =
   | { type: 'ready' }
   | { type: 'copy'; text: string }
-  | { type: 'export'; format: ExportFormat };
+  | { type: 'export'; format: ExportFormat }
+  | { type: 'pin'; pinned: boolean }
+  | { type: 'setToken' }
+  /** Show the place of the error in the editor. */
+  | { type: 'revealError' };
 
 /** What the webview keeps with `setState`, restored after a reload. */
 export interface WebviewState {
@@ -26,6 +35,8 @@ export interface WebviewState {
   tab?: string;
   /** Which result `tab` belongs to. */
   resultKey?: string;
+  /** Whether the panel was pinned, so that it stays pinned after a reload. */
+  pinned?: boolean;
 }
 
 /** The model a webview saved in its state, as saved (the host checks it with `isResultsModel`). */
@@ -47,6 +58,11 @@ export function parseWebviewMessage(value: unknown): WebviewMessage | undefined 
   switch (message.type) {
     case 'ready':
       return keys.length === 1 ? { type: 'ready' } : undefined;
+    case 'setToken':
+    case 'revealError':
+      return keys.length === 1 ? { type: message.type } : undefined;
+    case 'pin':
+      return keys.length === 2 && typeof message.pinned === 'boolean' ? { type: 'pin', pinned: message.pinned } : undefined;
     case 'copy':
       return keys.length === 2 && typeof message.text === 'string' && message.text.length <= maxCopyLength
         ? { type: 'copy', text: message.text }

@@ -121,7 +121,12 @@ function resolveBound(bound: TimeBound, now: Date): string {
 }
 
 function describeBound(bound: TimeBound): string {
-  if ('at' in bound) return compact(bound.at);
+  return 'at' in bound ? compact(bound.at) : boundText(bound);
+}
+
+/** A bound as `parseTimeBound` reads it back: the ISO time, `now` or `now-2h`. */
+export function boundText(bound: TimeBound): string {
+  if ('at' in bound) return bound.at;
   if (bound.agoMs === 0) return 'now';
   return `now${bound.agoMs > 0 ? '-' : '+'}${describeSpan(Math.abs(bound.agoMs))}`;
 }
