@@ -15,6 +15,9 @@ import { toResultsModel, type ResultsModel } from '../resultsModel.ts';
 import { followsNow, largeRangeHint, readStoredTimeRange, resolveTimeRange, type TimeRange } from '../timeRange.ts';
 import { registerHistoryCommand } from './history.ts';
 
+/** Results with more cells than this are not kept for re-opening (they would pass the history's size bound). */
+const maxKeptCells = 250_000;
+
 export interface QueryTarget {
   text: string;
   /** The document and position the text starts at; absent for a query re-run from history whose file is gone. */
@@ -73,8 +76,10 @@ export class QueryRunner {
         ...fields,
         ...(target.document ? { documentUri: target.document.uri.toString(), line: target.start?.line ?? 0 } : {}),
       };
-      // Kept after the results are on screen; a full disk must not fail the run.
-      void this.history.add(entry, model).catch(() => undefined);
+      // Results past the cell bound would be past the size bound too: they are not even serialised.
+      const keep = model && model.matches.rows.length * Math.max(1, model.matches.columns.length) <= maxKeptCells ? model : undefined;
+      // Recorded after the results went to the panel; a full disk must not fail the run.
+      setTimeout(() => void this.history.add(entry, keep).catch(() => undefined), 0);
     };
 
     try {
@@ -100,6 +105,8 @@ export class QueryRunner {
               }
             },
           );
+      // An auto-refresh that finishes after the user ran another query shows nothing.
+      if (quiet && this.latest?.target !== target) return undefined;
       ctx.results.show({ type: 'results', model });
       record({ rows: model.matches.rows.length }, model);
       this.scheduleRefresh(range);
@@ -109,6 +116,7 @@ export class QueryRunner {
         ctx.results.show({ type: 'error', message: 'Query cancelled.' });
         return undefined;
       }
+      if (quiet && this.latest?.target !== target) return undefined;
       record({ error: error instanceof ServiceError ? `${error.status}: ${error.detailMessage ?? error.message}` : errorText(error) });
       this.reportError(target, error, quiet === true);
       return undefined;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
+  boundText,
   describeTimeRange,
   followsNow,
   hasTimeFilter,
@@ -118,5 +119,14 @@ describe('time ranges', () => {
       assert.equal(readStoredTimeRange({ kind: 'custom', start: { agoMs: 'x' }, end: { agoMs: 0 } }), undefined);
       assert.equal(readStoredTimeRange({ kind: 'custom', start: { at: 'soon' }, end: { agoMs: 0 } }), undefined);
     });
+  });
+});
+
+describe('custom range text', () => {
+  it('reads back what the input box is prefilled with', () => {
+    const range: TimeRange = { kind: 'custom', start: { agoMs: 5_400_000 }, end: { at: '2026-11-21T12:00:00.000Z' } };
+    assert.deepEqual(parseTimeRangeInput(`${boundText(range.start)}/${boundText(range.end)}`, now), range);
+    assert.equal(boundText({ agoMs: 0 }), 'now');
+    assert.equal(boundText({ agoMs: -300_000 }), 'now+5m');
   });
 });
