@@ -70,11 +70,6 @@ export class ResultsPanel implements vscode.Disposable {
     return this.views.size > 0;
   }
 
-  /** How many panels are open and how many of them are pinned. */
-  get counts(): { open: number; pinned: number } {
-    return { open: this.views.size, pinned: [...this.views].filter((view) => view.pinned).length };
-  }
-
   /** The results of the panel last focused (else of the current one), for export. */
   get model(): ResultsModel | undefined {
     return (this.active && this.views.has(this.active) ? this.active : this.current)?.model;
