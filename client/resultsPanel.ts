@@ -26,6 +26,7 @@ class ResultsView {
   model: ResultsModel | undefined;
   errorAt: ErrorLocation | undefined;
   refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  refreshMs = 0;
   readonly disposables: vscode.Disposable[] = [];
 
   constructor(readonly panel: vscode.WebviewPanel) {}
@@ -33,15 +34,28 @@ class ResultsView {
   post(message: HostMessage, errorAt?: ErrorLocation): void {
     if (message.type === 'results') this.model = message.model;
     if (message.type === 'error') this.errorAt = errorAt;
-    if (message.type !== 'pinned') this.lastMessage = message;
+    if (message.type !== 'pinned' && message.type !== 'autoRefresh') this.lastMessage = message;
     void this.panel.webview.postMessage(message);
   }
 
   setPinned(pinned: boolean): void {
     this.pinned = pinned;
     this.panel.title = pinned ? pinnedTitle : title;
-    if (pinned) this.stopRefresh();
+    if (pinned && this.refreshTimer) {
+      this.stopRefresh();
+      this.post({ type: 'autoRefresh', everyMs: 0 });
+    }
     this.post({ type: 'pinned', pinned });
+  }
+
+  startRefresh(ms: number, refresh: () => void): void {
+    this.stopRefresh();
+    this.refreshMs = ms;
+    this.refreshTimer = setTimeout(() => {
+      this.refreshTimer = undefined;
+      refresh();
+    }, ms);
+    this.post({ type: 'autoRefresh', everyMs: ms });
   }
 
   stopRefresh(): void {
@@ -103,12 +117,9 @@ export class ResultsPanel implements vscode.Disposable {
   /** Runs `refresh` after `ms` unless the current panel closes, is pinned or shows another run first. */
   scheduleRefresh(ms: number, refresh: () => void): void {
     const view = this.current;
-    if (!view) return;
-    view.stopRefresh();
-    view.refreshTimer = setTimeout(() => {
-      view.refreshTimer = undefined;
+    view?.startRefresh(ms, () => {
       if (this.current === view) refresh();
-    }, ms);
+    });
   }
 
   /** Takes a "token rejected" error off the banners once a new token is set. */
@@ -175,6 +186,7 @@ export class ResultsPanel implements vscode.Disposable {
       case 'ready':
         if (view.lastMessage) void view.panel.webview.postMessage(view.lastMessage);
         void view.panel.webview.postMessage({ type: 'pinned', pinned: view.pinned } satisfies HostMessage);
+        if (view.refreshTimer) void view.panel.webview.postMessage({ type: 'autoRefresh', everyMs: view.refreshMs } satisfies HostMessage);
         break;
       case 'copy':
         void vscode.env.clipboard.writeText(message.text);

@@ -14,7 +14,9 @@ export type HostMessage =
   /** The cause of the error went away (a new token): the banner goes back to the results. */
   | { type: 'clearError' }
   /** A pinned panel keeps its results: the next run opens another panel. */
-  | { type: 'pinned'; pinned: boolean };
+  | { type: 'pinned'; pinned: boolean }
+  /** The query runs again every `everyMs` while the panel is open (0: it does not). */
+  | { type: 'autoRefresh'; everyMs: number };
 
 /** Webview → host. */
 export type WebviewMessage =

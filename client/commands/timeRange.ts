@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { autoRefreshChoices, readAutoRefreshMs } from '../autoRefresh.ts';
 import type { Ctx } from '../context.ts';
+import { prompts } from '../prompts.ts';
 import { boundText, describeTimeRange, parseTimeRangeInput, presets, readStoredTimeRange, type TimeRange } from '../timeRange.ts';
 
 export function registerTimeRangeCommand(ctx: Ctx): void {
@@ -33,7 +34,7 @@ export function registerTimeRangeCommand(ctx: Ctx): void {
 }
 
 function offerRerun(range: TimeRange): void {
-  void vscode.window.showInformationMessage(`APL: time range is now ${describeTimeRange(range)}. Run the query again?`, 'Run Again').then((choice) => {
+  void prompts().showInformationMessage(`APL: time range is now ${describeTimeRange(range)}. Run the query again?`, 'Run Again').then((choice) => {
     if (choice) void vscode.commands.executeCommand('apl.rerunQuery');
   });
 }
@@ -46,10 +47,10 @@ export async function pickTimeRange(current: TimeRange): Promise<TimeRange | und
     range: { kind: 'relative', preset: preset.id },
   }));
   items.push({ label: 'Custom range…', description: current.kind !== 'relative' ? describeTimeRange(current) : undefined });
-  const picked = await vscode.window.showQuickPick(items, { title: 'APL: time range', placeHolder: 'Run queries over…' });
+  const picked = await prompts().showQuickPick(items, { title: 'APL: time range', placeHolder: 'Run queries over…' });
   if (!picked) return undefined;
   if (picked.range) return picked.range;
-  const value = await vscode.window.showInputBox({
+  const value = await prompts().showInputBox({
     title: 'APL: custom time range',
     prompt: 'Start and end separated by "/", or a start alone (until now): ISO 8601 (UTC unless a zone is given) or relative: now-2h, ago(2h), 2h',
     value: customText(current),

@@ -107,6 +107,14 @@ function showError(message: Extract<HostMessage, { type: 'error' }>): void {
   app.classList.toggle('stale', model !== undefined);
 }
 
+/** Tells, after the query and range of results, that they refresh themselves. */
+function showAutoRefresh(everyMs: number): void {
+  banner.querySelector('.refresh-note')?.remove();
+  if (everyMs <= 0 || banner.classList.contains('error') || banner.classList.contains('running')) return;
+  const every = everyMs % 60_000 === 0 ? `${everyMs / 60_000} min` : `${everyMs / 1000} s`;
+  banner.append(element('span', 'refresh-note', `  ·  auto-refresh every ${every}`));
+}
+
 function showPinned(pinned: boolean): void {
   pinButton.textContent = pinned ? 'Unpin' : 'Pin';
   pinButton.title = pinned ? 'Pinned: runs open a new panel. Unpin to show the next run here' : 'Keep these results: the next run opens a new panel';
@@ -169,6 +177,9 @@ onHostMessage((message: HostMessage) => {
       break;
     case 'pinned':
       showPinned(message.pinned);
+      break;
+    case 'autoRefresh':
+      showAutoRefresh(message.everyMs);
       break;
   }
 });

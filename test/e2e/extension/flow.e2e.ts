@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { suite, suiteSetup, teardown, test } from 'mocha';
 import * as vscode from 'vscode';
 import type { ResultsModel } from '../../../client/resultsModel.ts';
+import { ScriptedPrompts } from './scriptedPrompts.ts';
 import { connectToService, eventually, openAplFile, testingApi } from './support.ts';
 
 const resultTabs = () =>
@@ -15,6 +16,7 @@ suite('Results flow', () => {
   });
 
   teardown(async () => {
+    (await testingApi()).usePrompts(undefined);
     await vscode.workspace.getConfiguration('apl').update('results.autoRefresh', undefined, vscode.ConfigurationTarget.Global);
     await vscode.window.tabGroups.close(resultTabs());
     await eventually('no results panel', async () => !(await testingApi()).results().open);
@@ -60,5 +62,27 @@ suite('Results flow', () => {
     await new Promise((resolve) => setTimeout(resolve, 12_000));
     assert.equal(api.results().open, false, 'no refresh after the panel closed');
     assert.equal(resultTabs().length, 0);
+  });
+
+  test('a relative custom range typed in the picker, and its offer to run the query again', async () => {
+    const editor = await openAplFile('range.apl', "['sample-http-logs'] | count\n");
+    const first = await vscode.commands.executeCommand<ResultsModel | undefined>('apl.runQuery', editor.document.uri, 0);
+    assert.ok(first);
+    const api = await testingApi();
+    const prompts = new ScriptedPrompts([
+      { pick: ['Custom range…'], title: 'time range' },
+      { input: 'now-2h', title: 'custom time range', rejects: ['now-2x', 'now/now-1h', 'ago(-2h)'] },
+      { notice: /time range is now now-2h → now\. Run the query again\?/, answer: 'Run Again' },
+    ]);
+    api.usePrompts(prompts);
+    const range = await vscode.commands.executeCommand('apl.selectTimeRange');
+    assert.deepEqual(range, { kind: 'custom', start: { agoMs: 7_200_000 }, end: { agoMs: 0 } });
+    const rerun = await eventually('the query run again over two hours', () => {
+      const model = api.results().model;
+      return model && model !== first && Date.parse(model.endTime) - Date.parse(model.startTime) === 7_200_000 ? model : undefined;
+    });
+    assert.equal(rerun.query, first.query);
+    assert.deepEqual(prompts.problems, []);
+    assert.equal(prompts.remaining, 0);
   });
 });
