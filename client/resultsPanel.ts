@@ -1,6 +1,8 @@
 /**
- * The one results panel: created on the first run, updated by later runs, restored after a
- * reload by a serializer. Messages from the webview are validated before anything acts on them.
+ * The results panels. A run shows in the current panel: created on the first run, reused by later
+ * ones. Pinning a panel keeps its results: the next run opens a new current panel. Panels are
+ * restored after a reload by a serializer. Messages from the webview are validated before anything
+ * acts on them.
  */
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
@@ -8,13 +10,67 @@ import type { ExportFormat } from './exportResults.ts';
 import { isResultsModel, parseWebviewMessage, savedModel, type HostMessage, type WebviewState } from './resultsProtocol.ts';
 import type { ResultsModel } from './resultsModel.ts';
 
+const title = 'APL Results';
+const pinnedTitle = 'APL Results (pinned)';
+
+/** Where in the editor a failed run's error is: the banner's "Go to" shows it. */
+export interface ErrorLocation {
+  uri: vscode.Uri;
+  position: vscode.Position;
+}
+
+/** One webview panel and what it shows. */
+class ResultsView {
+  pinned = false;
+  lastMessage: HostMessage | undefined;
+  model: ResultsModel | undefined;
+  errorAt: ErrorLocation | undefined;
+  refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  refreshMs = 0;
+  readonly disposables: vscode.Disposable[] = [];
+
+  constructor(readonly panel: vscode.WebviewPanel) {}
+
+  post(message: HostMessage, errorAt?: ErrorLocation): void {
+    if (message.type === 'results') this.model = message.model;
+    if (message.type === 'error') this.errorAt = errorAt;
+    if (message.type !== 'pinned' && message.type !== 'autoRefresh') this.lastMessage = message;
+    void this.panel.webview.postMessage(message);
+  }
+
+  setPinned(pinned: boolean): void {
+    this.pinned = pinned;
+    this.panel.title = pinned ? pinnedTitle : title;
+    if (pinned && this.refreshTimer) {
+      this.stopRefresh();
+      this.post({ type: 'autoRefresh', everyMs: 0 });
+    }
+    this.post({ type: 'pinned', pinned });
+  }
+
+  startRefresh(ms: number, refresh: () => void): void {
+    this.stopRefresh();
+    this.refreshMs = ms;
+    this.refreshTimer = setTimeout(() => {
+      this.refreshTimer = undefined;
+      refresh();
+    }, ms);
+    this.post({ type: 'autoRefresh', everyMs: ms });
+  }
+
+  stopRefresh(): void {
+    clearTimeout(this.refreshTimer);
+    this.refreshTimer = undefined;
+  }
+}
+
 export class ResultsPanel implements vscode.Disposable {
   static readonly viewType = 'apl.results';
-  private panel: vscode.WebviewPanel | undefined;
-  private panelDisposables: vscode.Disposable[] = [];
-  private lastMessage: HostMessage | undefined;
-  /** The results shown now, for export. */
-  model: ResultsModel | undefined;
+  private readonly views = new Set<ResultsView>();
+  /** Where the next run shows: the one panel not pinned. */
+  private current: ResultsView | undefined;
+  /** The panel last focused: export and `model` read it. */
+  private active: ResultsView | undefined;
   /** Set by the export command: the webview's Export buttons call it. */
   onExport: ((format: ExportFormat) => void) | undefined;
 
@@ -25,61 +81,132 @@ export class ResultsPanel implements vscode.Disposable {
   }
 
   get visible(): boolean {
-    return this.panel !== undefined;
+    return this.views.size > 0;
   }
 
-  show(message: HostMessage): void {
-    if (message.type === 'results') this.model = message.model;
-    this.lastMessage = message;
-    if (!this.panel) {
-      const panel = vscode.window.createWebviewPanel(ResultsPanel.viewType, 'APL Results', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {});
-      this.adopt(panel);
-    } else if (!this.panel.visible) {
-      this.panel.reveal(undefined, true);
+  /** The results of the panel last focused (else of the current one), for export. */
+  get model(): ResultsModel | undefined {
+    return (this.active && this.views.has(this.active) ? this.active : this.current)?.model;
+  }
+
+  /** The results the next run would replace, if any: what a changed time range offers to refresh. */
+  get currentModel(): ResultsModel | undefined {
+    return this.current?.model;
+  }
+
+  show(message: HostMessage, errorAt?: ErrorLocation): void {
+    let view = this.current;
+    if (!view) {
+      const panel = vscode.window.createWebviewPanel(ResultsPanel.viewType, title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {});
+      view = this.adopt(panel, false);
+    } else if (!view.panel.visible) {
+      view.panel.reveal(undefined, true);
     }
-    void this.panel!.webview.postMessage(message);
+    // A new run (or error) replaces whatever refresh was planned for the old one.
+    view.stopRefresh();
+    view.post(message, errorAt);
+  }
+
+  /** Pins the current panel (the next run opens a new one); false when there is none. */
+  pinCurrent(): boolean {
+    if (!this.current) return false;
+    this.setPinned(this.current, true);
+    return true;
+  }
+
+  /** Runs `refresh` after `ms` unless the current panel closes, is pinned or shows another run first. */
+  scheduleRefresh(ms: number, refresh: () => void): void {
+    const view = this.current;
+    view?.startRefresh(ms, () => {
+      if (this.current === view) refresh();
+    });
+  }
+
+  /** Takes a "token rejected" error off the banners once a new token is set. */
+  clearTokenErrors(): void {
+    for (const view of this.views) {
+      const last = view.lastMessage;
+      if (last?.type !== 'error' || last.action !== 'setToken') continue;
+      view.post({ type: 'clearError' });
+      view.lastMessage = view.model ? { type: 'results', model: view.model } : undefined;
+    }
   }
 
   serializer(): vscode.WebviewPanelSerializer {
     return {
       deserializeWebviewPanel: async (panel, state: unknown) => {
-        const model = savedModel(state as WebviewState | undefined);
-        if (isResultsModel(model)) this.model = model;
-        this.adopt(panel);
+        const saved = state as WebviewState | undefined;
+        const view = this.adopt(panel, saved?.pinned === true);
+        const model = savedModel(saved);
+        if (isResultsModel(model)) view.model = model;
       },
     };
   }
 
-  private adopt(panel: vscode.WebviewPanel): void {
-    this.disposePanel();
-    this.panel = panel;
+  private adopt(panel: vscode.WebviewPanel, pinned: boolean): ResultsView {
+    const view = new ResultsView(panel);
+    this.views.add(view);
     panel.webview.options = { enableScripts: true, localResourceRoots: [this.webviewRoot] };
     panel.webview.html = this.html(panel.webview);
-    this.panelDisposables.push(
-      panel.onDidDispose(() => {
-        this.panel = undefined;
-        this.disposePanel();
+    view.disposables.push(
+      panel.onDidDispose(() => this.forget(view)),
+      panel.onDidChangeViewState(({ webviewPanel }) => {
+        if (webviewPanel.active) this.active = view;
       }),
-      panel.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)),
+      panel.webview.onDidReceiveMessage((raw: unknown) => this.receive(view, raw)),
     );
+    this.setPinned(view, pinned);
+    this.active = view;
+    return view;
   }
 
-  private receive(raw: unknown): void {
+  /** Only one panel is not pinned: unpinning one pins the panel that was current until then. */
+  private setPinned(view: ResultsView, pinned: boolean): void {
+    if (pinned) {
+      if (this.current === view) this.current = undefined;
+    } else {
+      if (this.current && this.current !== view) this.current.setPinned(true);
+      this.current = view;
+    }
+    view.setPinned(pinned);
+  }
+
+  private forget(view: ResultsView): void {
+    view.stopRefresh();
+    this.views.delete(view);
+    if (this.current === view) this.current = undefined;
+    if (this.active === view) this.active = undefined;
+    for (const disposable of view.disposables.splice(0)) disposable.dispose();
+  }
+
+  private receive(view: ResultsView, raw: unknown): void {
     const message = parseWebviewMessage(raw);
     if (!message) return;
     switch (message.type) {
       case 'ready':
-        if (this.lastMessage) void this.panel?.webview.postMessage(this.lastMessage);
+        if (view.lastMessage) void view.panel.webview.postMessage(view.lastMessage);
+        void view.panel.webview.postMessage({ type: 'pinned', pinned: view.pinned } satisfies HostMessage);
+        if (view.refreshTimer) void view.panel.webview.postMessage({ type: 'autoRefresh', everyMs: view.refreshMs } satisfies HostMessage);
         break;
       case 'copy':
         void vscode.env.clipboard.writeText(message.text);
         break;
       case 'export':
+        this.active = view;
         this.onExport?.(message.format);
         break;
       case 'openLink':
         // parseWebviewMessage let through http(s) links only.
         void vscode.env.openExternal(vscode.Uri.parse(message.url, true));
+        break;
+      case 'pin':
+        this.setPinned(view, message.pinned);
+        break;
+      case 'setToken':
+        void vscode.commands.executeCommand('apl.setToken');
+        break;
+      case 'revealError':
+        if (view.errorAt) void revealInEditor(view.errorAt);
         break;
     }
   }
@@ -111,14 +238,17 @@ export class ResultsPanel implements vscode.Disposable {
 </html>`;
   }
 
-  private disposePanel(): void {
-    for (const disposable of this.panelDisposables.splice(0)) disposable.dispose();
-  }
-
   dispose(): void {
-    const panel = this.panel;
-    this.panel = undefined;
-    this.disposePanel();
-    panel?.dispose();
+    for (const view of [...this.views]) {
+      this.forget(view);
+      view.panel.dispose();
+    }
   }
+}
+
+/** Opens the document at the error, in the editor column that shows it already if one does. */
+async function revealInEditor({ uri, position }: ErrorLocation): Promise<void> {
+  const shown = vscode.window.visibleTextEditors.find((editor) => editor.document.uri.toString() === uri.toString());
+  const editor = await vscode.window.showTextDocument(uri, { viewColumn: shown?.viewColumn, selection: new vscode.Range(position, position) });
+  editor.revealRange(new vscode.Range(position, position), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
 }

@@ -9,14 +9,25 @@ import type { ResultsModel } from './resultsModel.ts';
 export type HostMessage =
   | { type: 'running'; query: string }
   | { type: 'results'; model: ResultsModel }
-  | { type: 'error'; message: string };
+  /** `position`: one-based, in the document (where the squiggle is); `action`: what the banner offers. */
+  | { type: 'error'; message: string; position?: { line: number; column: number }; action?: 'setToken' }
+  /** The cause of the error went away (a new token): the banner goes back to the results. */
+  | { type: 'clearError' }
+  /** A pinned panel keeps its results: the next run opens another panel. */
+  | { type: 'pinned'; pinned: boolean }
+  /** The query runs again every `everyMs` while the panel is open (0: it does not). */
+  | { type: 'autoRefresh'; everyMs: number };
 
 /** Webview → host. */
 export type WebviewMessage =
   | { type: 'ready' }
   | { type: 'copy'; text: string }
   | { type: 'export'; format: ExportFormat }
-  | { type: 'openLink'; url: string };
+  | { type: 'openLink'; url: string }
+  | { type: 'pin'; pinned: boolean }
+  | { type: 'setToken' }
+  /** Show the place of the error in the editor. */
+  | { type: 'revealError' };
 
 /** What the webview keeps with `setState`, restored after a reload. */
 export interface WebviewState {
@@ -27,6 +38,8 @@ export interface WebviewState {
   tab?: string;
   /** Which result `tab` belongs to. */
   resultKey?: string;
+  /** Whether the panel was pinned, so that it stays pinned after a reload. */
+  pinned?: boolean;
   /** The chart's settings, kept for every later result: the kind chosen last, the colours series had. */
   chart?: ChartState;
 }
@@ -57,6 +70,11 @@ export function parseWebviewMessage(value: unknown): WebviewMessage | undefined 
   switch (message.type) {
     case 'ready':
       return keys.length === 1 ? { type: 'ready' } : undefined;
+    case 'setToken':
+    case 'revealError':
+      return keys.length === 1 ? { type: message.type } : undefined;
+    case 'pin':
+      return keys.length === 2 && typeof message.pinned === 'boolean' ? { type: 'pin', pinned: message.pinned } : undefined;
     case 'copy':
       return keys.length === 2 && typeof message.text === 'string' && message.text.length <= maxCopyLength
         ? { type: 'copy', text: message.text }

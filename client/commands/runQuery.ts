@@ -1,30 +1,191 @@
 /**
  * Run Query: the selection or the block under the cursor (or the line a CodeLens names), over the
- * current time range, with a cancellable progress notification. Compile errors become diagnostics.
+ * current time range, with a cancellable progress notification. Compile errors become diagnostics
+ * and a banner at their document position; each run goes into the query history; the latest run
+ * can be re-run (a changed time range, auto-refresh).
  */
 import * as vscode from 'vscode';
+import { readAutoRefreshMs } from '../autoRefresh.ts';
 import { ServiceError } from '../connection.ts';
 import { errorText, type Ctx } from '../context.ts';
+import { QueryHistory } from '../historyStore.ts';
 import { blockAtLine, toDocumentPosition } from '../queryBlocks.ts';
 import { hasTimeAxis } from '../chartModel.ts';
+import { describeFailedRun } from '../queryErrors.ts';
 import { toResultsModel, type ResultsModel } from '../resultsModel.ts';
-import { largeRangeHint, resolveTimeRange } from '../timeRange.ts';
+import { followsNow, largeRangeHint, readStoredTimeRange, resolveTimeRange, type TimeRange } from '../timeRange.ts';
+import { registerHistoryCommand } from './history.ts';
 
-interface QueryTarget {
-  document: vscode.TextDocument;
+/** Results with more cells than this are not kept for re-opening (they would pass the history's size bound). */
+const maxKeptCells = 250_000;
+
+export interface QueryTarget {
   text: string;
-  start: vscode.Position;
+  /** The document and position the text starts at; absent for a query re-run from history whose file is gone. */
+  document?: vscode.TextDocument;
+  start?: vscode.Position;
 }
 
-export function registerRunQueryCommand(ctx: Ctx): void {
+export interface RunOptions {
+  range: TimeRange;
+  /** An auto-refresh: no progress notification, no history entry. */
+  quiet?: boolean;
+}
+
+export class QueryRunner {
+  /** The latest run started by the user: what Re-run and auto-refresh run again. */
+  private latest: { target: QueryTarget; range: TimeRange } | undefined;
+
+  constructor(
+    private readonly ctx: Ctx,
+    readonly history: QueryHistory,
+  ) {}
+
+  get latestQuery(): string | undefined {
+    return this.latest?.target.text;
+  }
+
+  /** Runs the latest query again, over `range` (default: the range it ran over). */
+  rerunLatest(range?: TimeRange): Promise<ResultsModel | undefined> {
+    if (!this.latest) return Promise.resolve(undefined);
+    return this.run(this.latest.target, { range: range ?? this.latest.range });
+  }
+
+  async run(target: QueryTarget, options: RunOptions): Promise<ResultsModel | undefined> {
+    const { ctx } = this;
+    const connection = await ctx.connection(!options.quiet);
+    if (!connection) return undefined;
+    const { range, quiet } = options;
+    if (!quiet) this.latest = { target, range };
+    const hint = quiet ? undefined : largeRangeHint(target.text, range);
+    if (hint) void vscode.window.showInformationMessage(`APL: ${hint}`, 'Select Time Range').then((choice) => {
+      if (choice) void vscode.commands.executeCommand('apl.selectTimeRange');
+    });
+    const { startTime, endTime } = resolveTimeRange(range, new Date());
+    if (target.document) ctx.diagnostics.delete(target.document.uri);
+    if (!quiet) ctx.results.show({ type: 'running', query: target.text });
+    const startedAt = Date.now();
+    const record = (fields: { rows?: number; error?: string }, model?: ResultsModel) => {
+      if (quiet) return;
+      const entry = {
+        query: target.text,
+        range,
+        startTime,
+        endTime,
+        ranAt: new Date(startedAt).toISOString(),
+        durationMs: Date.now() - startedAt,
+        ...fields,
+        ...(target.document ? { documentUri: target.document.uri.toString(), line: target.start?.line ?? 0 } : {}),
+      };
+      // Results past the cell bound would be past the size bound too: they are not even serialised.
+      const keep = model && model.matches.rows.length * Math.max(1, model.matches.columns.length) <= maxKeptCells ? model : undefined;
+      // Recorded after the results went to the panel; a full disk must not fail the run.
+      setTimeout(() => void this.history.add(entry, keep).catch(() => undefined), 0);
+    };
+
+    try {
+      const execute = async (signal?: AbortSignal) => {
+        const result = await connection.queryApl(target.text, { startTime, endTime }, signal);
+        const annotations =
+          result.datasetNames && result.datasetNames.length > 0 && result.tables.some(hasTimeAxis)
+            ? await connection.listAnnotations(result.datasetNames, signal).catch(() => [])
+            : [];
+        return toResultsModel(result, { query: target.text, startTime, endTime, annotations });
+      };
+      const model = quiet
+        ? await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'APL: refreshing' }, () => execute())
+        : await vscode.window.withProgress(
+            { location: vscode.ProgressLocation.Notification, title: 'APL: running query', cancellable: true },
+            async (_progress, cancellation) => {
+              const controller = new AbortController();
+              const subscription = cancellation.onCancellationRequested(() => controller.abort());
+              try {
+                return await execute(controller.signal);
+              } finally {
+                subscription.dispose();
+              }
+            },
+          );
+      // An auto-refresh that finishes after the user ran another query shows nothing.
+      if (quiet && this.latest?.target !== target) return undefined;
+      ctx.results.show({ type: 'results', model });
+      record({ rows: model.matches.rows.length }, model);
+      this.scheduleRefresh(range);
+      return model;
+    } catch (error) {
+      if (error instanceof Error && error.name === 'AbortError') {
+        ctx.results.show({ type: 'error', message: 'Query cancelled.' });
+        return undefined;
+      }
+      if (quiet && this.latest?.target !== target) return undefined;
+      record({ error: error instanceof ServiceError ? `${error.status}: ${error.detailMessage ?? error.message}` : errorText(error) });
+      this.reportError(target, error, quiet === true);
+      return undefined;
+    }
+  }
+
+  /** With auto-refresh on, the current panel runs the latest query again after the interval (ranges that follow the clock only). */
+  private scheduleRefresh(range: TimeRange): void {
+    const ms = readAutoRefreshMs(vscode.workspace.getConfiguration('apl').get('results.autoRefresh'));
+    if (!ms || !followsNow(range) || !this.latest) return;
+    const { target } = this.latest;
+    this.ctx.results.scheduleRefresh(ms, () => void this.run(target, { range, quiet: true }));
+  }
+
+  private reportError(target: QueryTarget, error: unknown, quiet: boolean): void {
+    const { ctx } = this;
+    const failed = error instanceof ServiceError ? error : { message: errorText(error) };
+    const banner = describeFailedRun(failed, target.start);
+    if (error instanceof ServiceError && error.status >= 400 && error.status < 500 && error.position && target.document && target.start) {
+      const position = toDocumentPosition(target.start, error.position);
+      const start = target.document.validatePosition(new vscode.Position(position.line, position.character));
+      const word = target.document.getWordRangeAtPosition(start);
+      const range = word ?? new vscode.Range(start, target.document.validatePosition(start.translate(0, 1)));
+      const diagnostic = new vscode.Diagnostic(range, error.detailMessage ?? error.message, vscode.DiagnosticSeverity.Error);
+      diagnostic.source = 'apl service';
+      ctx.diagnostics.set(target.document.uri, [diagnostic]);
+      ctx.results.show({ type: 'error', ...banner }, { uri: target.document.uri, position: start });
+      return;
+    }
+    ctx.results.show({ type: 'error', ...banner });
+    if (banner.action === 'setToken') {
+      ctx.statusBar.setConnection({ kind: 'failed', url: ctx.config.serviceUrl, message: 'the token was rejected' });
+      void vscode.window.showErrorMessage(`APL: ${banner.message}`, 'Set Token').then((choice) => {
+        if (choice) void vscode.commands.executeCommand('apl.setToken');
+      });
+      return;
+    }
+    if (!quiet) void vscode.window.showErrorMessage(`APL query failed: ${banner.message}`);
+  }
+}
+
+export function registerRunQueryCommand(ctx: Ctx): QueryRunner {
+  const storage = ctx.extension.storageUri ?? ctx.extension.globalStorageUri;
+  const history = new QueryHistory(ctx.extension.workspaceState, vscode.Uri.joinPath(storage, 'query-history').fsPath);
+  const runner = new QueryRunner(ctx, history);
   ctx.registerCommand('apl.runQuery', async (uri?: vscode.Uri, line?: number) => {
     const target = await findTarget(uri, line);
     if (!target) {
       void vscode.window.showInformationMessage('APL: no query under the cursor.');
       return undefined;
     }
-    return runQuery(ctx, target);
+    return runner.run(target, { range: ctx.timeRange });
   });
+  // Runs the latest query again over the range given (a TimeRange: for tests), else the current one.
+  ctx.registerCommand('apl.rerunQuery', async (given?: unknown) => {
+    if (!runner.latestQuery) {
+      void vscode.window.showInformationMessage('APL: no query has run yet.');
+      return undefined;
+    }
+    return runner.rerunLatest(readStoredTimeRange(given) ?? ctx.timeRange);
+  });
+  ctx.registerCommand('apl.pinResults', () => {
+    if (!ctx.results.pinCurrent()) void vscode.window.showInformationMessage('APL: no results panel to pin.');
+  });
+  // A new token may fix what a rejected one broke.
+  ctx.push(ctx.tokens.onDidChange(() => ctx.results.clearTokenErrors()));
+  registerHistoryCommand(ctx, runner);
+  return runner;
 }
 
 async function findTarget(uri: vscode.Uri | undefined, line: number | undefined): Promise<QueryTarget | undefined> {
@@ -38,63 +199,4 @@ async function findTarget(uri: vscode.Uri | undefined, line: number | undefined)
   const lines = Array.from({ length: document.lineCount }, (_, index) => document.lineAt(index).text);
   const block = blockAtLine(lines, line ?? selection?.active.line ?? 0);
   return block ? { document, text: block.text, start: new vscode.Position(block.startLine, 0) } : undefined;
-}
-
-async function runQuery(ctx: Ctx, target: QueryTarget): Promise<ResultsModel | undefined> {
-  const connection = await ctx.connection();
-  if (!connection) return undefined;
-  const range = ctx.timeRange;
-  const hint = largeRangeHint(target.text, range);
-  if (hint) void vscode.window.showInformationMessage(`APL: ${hint}`, 'Select Time Range').then((choice) => {
-    if (choice) void vscode.commands.executeCommand('apl.selectTimeRange');
-  });
-  const { startTime, endTime } = resolveTimeRange(range, new Date());
-  ctx.diagnostics.delete(target.document.uri);
-  ctx.results.show({ type: 'running', query: target.text });
-
-  try {
-    const model = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'APL: running query', cancellable: true },
-      async (_progress, cancellation) => {
-        const controller = new AbortController();
-        const subscription = cancellation.onCancellationRequested(() => controller.abort());
-        try {
-          const result = await connection.queryApl(target.text, { startTime, endTime }, controller.signal);
-          const annotations =
-            result.datasetNames && result.datasetNames.length > 0 && result.tables.some(hasTimeAxis)
-              ? await connection.listAnnotations(result.datasetNames, controller.signal).catch(() => [])
-              : [];
-          return toResultsModel(result, { query: target.text, startTime, endTime, annotations });
-        } finally {
-          subscription.dispose();
-        }
-      },
-    );
-    ctx.results.show({ type: 'results', model });
-    return model;
-  } catch (error) {
-    if (error instanceof Error && error.name === 'AbortError') {
-      ctx.results.show({ type: 'error', message: 'Query cancelled.' });
-      return undefined;
-    }
-    reportError(ctx, target, error);
-    return undefined;
-  }
-}
-
-function reportError(ctx: Ctx, target: QueryTarget, error: unknown): void {
-  if (error instanceof ServiceError && error.status >= 400 && error.status < 500 && error.position) {
-    const position = toDocumentPosition(target.start, error.position);
-    const start = target.document.validatePosition(new vscode.Position(position.line, position.character));
-    const word = target.document.getWordRangeAtPosition(start);
-    const range = word ?? new vscode.Range(start, target.document.validatePosition(start.translate(0, 1)));
-    const diagnostic = new vscode.Diagnostic(range, error.detailMessage ?? error.message, vscode.DiagnosticSeverity.Error);
-    diagnostic.source = 'apl service';
-    ctx.diagnostics.set(target.document.uri, [diagnostic]);
-    ctx.results.show({ type: 'error', message: error.message });
-    return;
-  }
-  const text = error instanceof ServiceError ? `${error.status}: ${error.message}` : errorText(error);
-  ctx.results.show({ type: 'error', message: text });
-  void vscode.window.showErrorMessage(`APL query failed: ${text}`);
 }

@@ -27,6 +27,10 @@ for (const format of ['csv', 'json', 'ndjson'] as const) {
   button.addEventListener('click', () => vscode.postMessage({ type: 'export', format }));
   exportBar.append(button);
 }
+const pinButton = element('button', 'pin', 'Pin');
+pinButton.title = 'Keep these results: the next run opens a new panel';
+pinButton.addEventListener('click', () => vscode.postMessage({ type: 'pin', pinned: !state.pinned }));
+exportBar.append(pinButton);
 const header = element('header');
 header.append(tabBar, exportBar);
 app.append(banner, header, ...tabs.map((tab) => panes[tab]));
@@ -76,18 +80,61 @@ function show(shown: ResultsModel): void {
   // re-sends it when the view reloads) keeps the tab last shown for it.
   if (state.resultKey !== key || state.modelJson === undefined) {
     const tab = (state.resultKey === key && savedTab(state)) || defaultTab(shown);
-    state = { modelJson: JSON.stringify(shown), resultKey: key, tab, chart: state.chart };
+    state = { modelJson: JSON.stringify(shown), resultKey: key, tab, chart: state.chart, pinned: state.pinned };
     window.clearTimeout(pendingSave);
     pendingSave = 0;
     vscode.setState(state);
   }
-  banner.className = 'banner';
-  banner.textContent = `${shown.query.split('\n')[0]}${shown.query.includes('\n') ? ' …' : ''}  ·  ${shown.startTime} → ${shown.endTime}`;
+  describeResults(shown);
   renderTable(panes.matches, shown.matches);
   if (shown.totals) renderTable(panes.totals, shown.totals);
   else panes.totals.replaceChildren(element('p', 'empty', 'No totals: they come with time-bucketed summaries.'));
   renderStatus(panes.status, shown);
   select(savedTab(state) ?? defaultTab(shown));
+}
+
+/** The banner over results: their query and range; the results are current. */
+function describeResults(shown: ResultsModel): void {
+  app.classList.remove('stale');
+  banner.className = 'banner';
+  banner.textContent = `${shown.query.split('\n')[0]}${shown.query.includes('\n') ? ' …' : ''}  ·  ${shown.startTime} → ${shown.endTime}`;
+}
+
+/** A failed run: its error over the results of an earlier run, which are greyed as stale. */
+function showError(message: Extract<HostMessage, { type: 'error' }>): void {
+  banner.className = 'banner error';
+  const parts: HTMLElement[] = [element('span', 'message', message.message)];
+  if (message.position) {
+    const reveal = element('button', 'action', `Go to line ${message.position.line}`);
+    reveal.addEventListener('click', () => vscode.postMessage({ type: 'revealError' }));
+    parts.push(reveal);
+  }
+  if (message.action === 'setToken') {
+    const setToken = element('button', 'action', 'Set Token');
+    setToken.addEventListener('click', () => vscode.postMessage({ type: 'setToken' }));
+    parts.push(setToken);
+  }
+  if (model) parts.push(element('span', 'stale-note', 'The results below are from the previous run.'));
+  banner.replaceChildren(...parts);
+  app.classList.toggle('stale', model !== undefined);
+}
+
+/** Tells, after the query and range of results, that they refresh themselves. */
+function showAutoRefresh(everyMs: number): void {
+  banner.querySelector('.refresh-note')?.remove();
+  if (everyMs <= 0 || banner.classList.contains('error') || banner.classList.contains('running')) return;
+  const every = everyMs % 60_000 === 0 ? `${everyMs / 60_000} min` : `${everyMs / 1000} s`;
+  banner.append(element('span', 'refresh-note', `  ·  auto-refresh every ${every}`));
+}
+
+function showPinned(pinned: boolean): void {
+  pinButton.textContent = pinned ? 'Unpin' : 'Pin';
+  pinButton.title = pinned ? 'Pinned: runs open a new panel. Unpin to show the next run here' : 'Keep these results: the next run opens a new panel';
+  pinButton.classList.toggle('active', pinned);
+  if ((state.pinned === true) !== pinned) {
+    state = { ...state, pinned };
+    saveSoon();
+  }
 }
 
 /** A result with time buckets opens on its chart, any other on its rows. */
@@ -131,12 +178,25 @@ onHostMessage((message: HostMessage) => {
       show(message.model);
       break;
     case 'error':
-      banner.className = 'banner error';
-      banner.textContent = message.message;
+      showError(message);
+      break;
+    case 'clearError':
+      if (model) describeResults(model);
+      else {
+        banner.className = 'banner';
+        banner.replaceChildren();
+      }
+      break;
+    case 'pinned':
+      showPinned(message.pinned);
+      break;
+    case 'autoRefresh':
+      showAutoRefresh(message.everyMs);
       break;
   }
 });
 
+showPinned(state.pinned === true);
 if (model) show(model);
 else select(savedTab(state) ?? 'matches');
 vscode.postMessage({ type: 'ready' });

@@ -39,3 +39,14 @@ describe('webview message validation', () => {
     assert.equal(isResultsModel(undefined), false);
   });
 });
+
+describe('webview messages of the run flow', () => {
+  it('accepts pin, set token and reveal error, and nothing beside them', () => {
+    assert.deepEqual(parseWebviewMessage({ type: 'pin', pinned: true }), { type: 'pin', pinned: true });
+    assert.deepEqual(parseWebviewMessage({ type: 'setToken' }), { type: 'setToken' });
+    assert.deepEqual(parseWebviewMessage({ type: 'revealError' }), { type: 'revealError' });
+    for (const value of [{ type: 'pin' }, { type: 'pin', pinned: 'yes' }, { type: 'setToken', token: 'xaat-1' }, { type: 'revealError', line: 3 }]) {
+      assert.equal(parseWebviewMessage(value), undefined, JSON.stringify(value));
+    }
+  });
+});
