@@ -71,7 +71,9 @@ export function checkQuery(apl: string, schema: Schema | undefined): QueryCheck 
 /** The problems one a line, `line:column severity [code]: message (did you mean: a, b)`. */
 export function problemLines(problems: readonly Problem[]): string[] {
   const shown = problems.slice(0, maxProblems).map((problem) => {
-    const suggestion = problem.didYouMean.length > 0 ? ` (did you mean: ${problem.didYouMean.slice(0, 5).join(', ')})` : '';
+    // The message often names the best candidate already; the others are added after it.
+    const others = problem.didYouMean.slice(0, 5).filter((candidate) => !problem.message.includes(`'${candidate}'`));
+    const suggestion = others.length > 0 ? ` (did you mean: ${others.join(', ')})` : '';
     return `- line ${problem.line}, column ${problem.column}: ${problem.severity} [${problem.code}]: ${problem.message}${suggestion}`;
   });
   if (problems.length > maxProblems) shown.push(`- … and ${problems.length - maxProblems} more`);
