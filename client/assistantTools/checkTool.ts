@@ -1,9 +1,9 @@
 /** `check_apl` against the service's schema (or, when the service cannot be asked, the syntax alone). */
 import type { Schema } from '../../language/index.ts';
 import { checkQuery, describeCheck, type QueryCheck } from './checkQuery.ts';
-import { boundedSignal, clipText } from './limits.ts';
+import { boundedSignal, clipText, queryTextProblem } from './limits.ts';
 import type { ToolContext } from './toolContext.ts';
-import { requestFailureText, type ToolOutput } from './toolOutput.ts';
+import { requestFailureText, toolError, type ToolOutput } from './toolOutput.ts';
 
 export interface CheckInput {
   apl: string;
@@ -22,6 +22,8 @@ export async function checkWithSchema(context: ToolContext, apl: string, outer?:
 }
 
 export async function checkTool(context: ToolContext, input: CheckInput, outer?: AbortSignal): Promise<ToolOutput> {
+  const problem = queryTextProblem(input.apl);
+  if (problem) return toolError(problem);
   const { check, schemaProblem } = await checkWithSchema(context, input.apl, outer);
   const text = describeCheck(check) + (schemaProblem ? `\n(The schema could not be read: ${schemaProblem})` : '');
   // A query with errors is still a successful check: the problems are the answer.

@@ -30,3 +30,10 @@ export function clipText(text: string, max: number): string {
   const note = `\n… (cut at ${max.toLocaleString('en')} characters)`;
   return text.slice(0, Math.max(0, max - note.length)) + note;
 }
+
+/** Why a query text cannot be taken, or undefined when it can. */
+export function queryTextProblem(apl: string): string | undefined {
+  if (apl.trim() === '') return 'The query is empty.';
+  if (apl.length > maxQueryLength) return `The query is ${apl.length.toLocaleString('en')} characters long; at most ${maxQueryLength.toLocaleString('en')} are taken.`;
+  return undefined;
+}

@@ -9,7 +9,7 @@ import { parseAbsoluteRange, resolveTimeRange } from '../timeRange.ts';
 import { describeCheck } from './checkQuery.ts';
 import { checkWithSchema } from './checkTool.ts';
 import { compactTable, type CompactFormat } from './compactTable.ts';
-import { boundedSignal, clipText, defaultMaxRows, maxRowsCap } from './limits.ts';
+import { boundedSignal, clipText, defaultMaxRows, maxRowsCap, queryTextProblem } from './limits.ts';
 import type { ToolContext } from './toolContext.ts';
 import { requestFailureText, toolError, type ToolOutput } from './toolOutput.ts';
 
@@ -25,13 +25,15 @@ export interface RunInput {
 }
 
 export async function runTool(context: ToolContext, input: RunInput, outer?: AbortSignal): Promise<ToolOutput> {
+  const problem = queryTextProblem(input.apl);
+  if (problem) return toolError(problem);
   const range = readRange(input, new Date());
   if (typeof range === 'string') return toolError(range);
   const { check, schemaProblem } = await checkWithSchema(context, input.apl, outer);
   if (check.errors > 0) {
     return toolError(clipText(`Not run: ${describeCheck(check)}\nFix these and call run_apl again (check_apl checks without running).`, context.limits.maxChars));
   }
-  const maxRows = Math.min(Math.max(1, Math.floor(input.maxRows ?? defaultMaxRows)), maxRowsCap);
+  const maxRows = Math.min(Math.max(1, Math.floor(Number.isFinite(input.maxRows) ? input.maxRows! : defaultMaxRows)), maxRowsCap);
   // One row more than shown tells whether there were more; appended on a line of its own so a
   // trailing comment cannot swallow it, after trimming so no blank line starts a second query.
   const capped = `${input.apl.trimEnd()}\n| take ${maxRows + 1}`;
