@@ -1,6 +1,6 @@
 /** `get_dataset_schema`: one dataset's fields and types, with a few sample values on request. */
 import { closestName } from '../../language/index.ts';
-import { ServiceError, type Connection } from '../connection.ts';
+import { isServiceError, type Connection } from '../connection.ts';
 import { cellText } from '../exportResults.ts';
 import { toTable } from '../resultsModel.ts';
 import type { Field } from '../serviceTypes.ts';
@@ -27,7 +27,7 @@ export async function datasetSchema({ connection, limits }: ToolContext, input: 
   try {
     fields = await connection.listFields(input.dataset, signal);
   } catch (error) {
-    if (error instanceof ServiceError && error.status === 404) return unknownDataset(connection, input.dataset, limits, signal);
+    if (isServiceError(error) && error.status === 404) return unknownDataset(connection, input.dataset, limits, signal);
     return toolError(requestFailureText(error, connection.url, limits.timeoutMs));
   }
   fields = fields.filter((field) => !field.hidden).sort((a, b) => a.name.localeCompare(b.name));

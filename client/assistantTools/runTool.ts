@@ -31,7 +31,7 @@ export async function runTool(context: ToolContext, input: RunInput, outer?: Abo
   if (typeof range === 'string') return toolError(range);
   const { check, schemaProblem } = await checkWithSchema(context, input.apl, outer);
   if (check.errors > 0) {
-    return toolError(clipText(`Not run: ${describeCheck(check)}\nFix these and call run_apl again (check_apl checks without running).`, context.limits.maxChars));
+    return toolError(clipText(`Not run: ${describeCheck(check)}\nFix them and run it again (checking alone runs nothing).`, context.limits.maxChars));
   }
   const maxRows = Math.min(Math.max(1, Math.floor(Number.isFinite(input.maxRows) ? input.maxRows! : defaultMaxRows)), maxRowsCap);
   // One row more than shown tells whether there were more; appended on a line of its own so a

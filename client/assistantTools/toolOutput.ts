@@ -1,5 +1,5 @@
 /** What an assistant tool answers: text for the model, marked as an error when the call failed. */
-import { ServiceError } from '../connection.ts';
+import { isServiceError } from '../connection.ts';
 
 export interface ToolOutput {
   text: string;
@@ -10,7 +10,7 @@ export const toolError = (text: string): ToolOutput => ({ text, isError: true })
 
 /** A failed request in words a model can act on; the token never appears in them. */
 export function requestFailureText(error: unknown, url: string, timeoutMs: number): string {
-  if (error instanceof ServiceError) {
+  if (isServiceError(error)) {
     const where = error.position ? ` (line ${error.position.line}, column ${error.position.column})` : '';
     return `The service answered ${error.status}: ${error.detailMessage ?? error.message}${where}`;
   }

@@ -4,13 +4,7 @@
  * never reaches the model. A query for a service that is not local waits for the user's yes.
  */
 import * as vscode from 'vscode';
-import { checkTool } from '../assistantTools/checkTool.ts';
-import { datasetSchema } from '../assistantTools/datasetSchema.ts';
-import { defaultToolLimits } from '../assistantTools/limits.ts';
-import { listDatasets } from '../assistantTools/listDatasets.ts';
-import { runTool, type RunInput } from '../assistantTools/runTool.ts';
-import type { ToolContext } from '../assistantTools/toolContext.ts';
-import type { ToolOutput } from '../assistantTools/toolOutput.ts';
+import type { RunInput, ToolContext, ToolOutput } from '../assistantTools/index.ts';
 import type { Ctx } from '../context.ts';
 import { fetchSchema } from '../schema.ts';
 import { describeTimeRange, resolveTimeRange } from '../timeRange.ts';
@@ -28,20 +22,25 @@ interface RunToolInput {
   format?: 'markdown' | 'csv';
 }
 
+// The tools' work (with the language core) is a bundle of its own, loaded on the first call (scripts/build.mjs).
+const tools = () => import('../assistantTools/index.ts');
+
 export function registerLanguageModelTools(ctx: Ctx): void {
   const api = languageModelToolApi();
   if (!api) return;
   const register = <T>(name: string, work: (context: ToolContext, input: T, signal: AbortSignal) => Promise<ToolOutput>, prepare?: LanguageModelTool<T>['prepareInvocation']) =>
     ctx.push(api.registerTool<T>(name, aplTool(ctx, api, work, prepare)));
 
-  register<{ event_counts?: boolean }>(toolNames.listDatasets, (context, input, signal) => listDatasets(context, { eventCounts: input.event_counts }, signal));
-  register<{ dataset: string; sample_values?: number }>(toolNames.datasetSchema, (context, input, signal) =>
-    datasetSchema(context, { dataset: String(input.dataset ?? ''), sampleValues: input.sample_values }, signal),
+  register<{ event_counts?: boolean }>(toolNames.listDatasets, async (context, input, signal) =>
+    (await tools()).listDatasets(context, { eventCounts: input.event_counts }, signal),
   );
-  register<{ apl: string }>(toolNames.check, (context, input, signal) => checkTool(context, { apl: String(input.apl ?? '') }, signal));
+  register<{ dataset: string; sample_values?: number }>(toolNames.datasetSchema, async (context, input, signal) =>
+    (await tools()).datasetSchema(context, { dataset: String(input.dataset ?? ''), sampleValues: input.sample_values }, signal),
+  );
+  register<{ apl: string }>(toolNames.check, async (context, input, signal) => (await tools()).checkTool(context, { apl: String(input.apl ?? '') }, signal));
   register<RunToolInput>(
     toolNames.run,
-    (context, input, signal) => runTool(context, runInput(ctx, input), signal),
+    async (context, input, signal) => (await tools()).runTool(context, runInput(ctx, input), signal),
     ({ input }) => prepareRun(ctx, input),
   );
 }
@@ -56,7 +55,7 @@ function aplTool<T>(
     async invoke(options, token) {
       const connection = await ctx.connection(false);
       if (!connection) throw new Error(`No token for the APL service at ${ctx.config.serviceUrl}: ask the user to run "APL: Set Token".`);
-      const context: ToolContext = { connection, limits: defaultToolLimits, schema: (signal) => fetchSchema(connection, signal) };
+      const context: ToolContext = { connection, limits: (await tools()).defaultToolLimits, schema: (signal) => fetchSchema(connection, signal) };
       const cancel = new AbortController();
       const listener = token.onCancellationRequested(() => cancel.abort());
       try {
