@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -136,5 +137,49 @@ describe('apl mcp driven by the MCP client against apl serve --demo', { timeout:
     assert.match(text, /Invalid since 'yesterday'/);
     const outOfRange = await call('run_apl', { apl: "['sample-http-logs']", max_rows: 100_000 });
     assert.equal(outOfRange.isError, true);
+  });
+});
+
+describe('apl mcp against a service that never answers', { timeout: 60_000 }, () => {
+  // A listener that accepts connections and says nothing: a hung service, as far as a client can tell.
+  let silent: Server;
+  const sockets: Socket[] = [];
+  let client: Client;
+
+  before(async () => {
+    silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as { port: number }).port;
+    client = new Client({ name: 'apl-mcp-test', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [cli, 'mcp', '--timeout', '1'],
+        env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), APL_ADMIN_TOKEN: token, AXIOM_URL: `http://127.0.0.1:${port}` },
+        stderr: 'ignore',
+      }),
+    );
+  });
+  after(async () => {
+    await client?.close();
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => silent?.close(resolve));
+  });
+
+  it('gives up on the request after --timeout and answers a tool error', async () => {
+    const started = Date.now();
+    const result = (await client.callTool({ name: 'list_datasets', arguments: {} })) as CallToolResult;
+    const elapsed = Date.now() - started;
+    assert.equal(result.isError, true);
+    assert.match(JSON.stringify(result.content), /stopped after 1 s/);
+    assert.ok(elapsed >= 900 && elapsed < 10_000, `${elapsed} ms`);
+  });
+
+  it('check_apl still checks the syntax, and says the schema could not be read', async () => {
+    const result = (await client.callTool({ name: 'check_apl', arguments: { apl: "['logs'] | where (x == " } })) as CallToolResult;
+    const text = JSON.stringify(result.content);
+    assert.notEqual(result.isError, true);
+    assert.match(text, /error \[syntax\]/);
+    assert.match(text, /The schema could not be read/);
   });
 });
