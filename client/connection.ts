@@ -46,6 +46,14 @@ export class ServiceError extends Error {
   }
 }
 
+/**
+ * Whether `error` is a ServiceError, also one thrown by another bundle's copy of this module (the
+ * extension's lazily loaded bundles each have their own, so `instanceof` cannot tell).
+ */
+export function isServiceError(error: unknown): error is ServiceError {
+  return error instanceof Error && error.name === 'ServiceError' && typeof (error as { status?: unknown }).status === 'number';
+}
+
 export interface QueryRange {
   startTime: string;
   endTime: string;

@@ -9,6 +9,7 @@ import { registerLocalServiceCommand } from './commands/localService.ts';
 import { registerRunQueryCommand } from './commands/runQuery.ts';
 import { registerTimeRangeCommand } from './commands/timeRange.ts';
 import { Ctx } from './context.ts';
+import { registerLanguageModelTools } from './languageModelTools/index.ts';
 import { sendSchema } from './languageClient.ts';
 import { usePrompts, type Prompts } from './prompts.ts';
 import { ResultsPanel } from './resultsPanel.ts';
@@ -43,6 +44,7 @@ export function activate(context: vscode.ExtensionContext): AplExtensionApi {
   registerLocalServiceCommand(current);
   registerAnnotationCommands(current);
   registerApiTokenCommands(current);
+  registerLanguageModelTools(current);
   current.push(
     vscode.languages.registerCodeLensProvider({ language: 'axiom-apl' }, new RunQueryCodeLensProvider()),
     vscode.window.registerWebviewPanelSerializer(ResultsPanel.viewType, current.results.serializer()),

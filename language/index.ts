@@ -25,3 +25,5 @@ export { getCodeActions } from './features/codeActions.ts';
 export { findSymbols } from './features/workspaceSymbols.ts';
 export { getSemanticTokens } from './features/semanticTokens.ts';
 export { getDefinition, getReferences, getDocumentHighlights, prepareRename, renameSymbol } from './features/navigation.ts';
+export { getResultShape, getCatalogReferences, type CatalogReference } from './features/queryFacts.ts';
+export { closestName } from './analysis/suggestions.ts';

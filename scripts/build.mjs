@@ -25,6 +25,8 @@ const deferredLibraries = {
   'vscode-languageclient/node': 'languageclient',
   undici: 'undici',
 };
+// The language-model tools' work, with the language core it checks queries with: loaded on the first tool call.
+const deferredModules = { '../assistantTools/index.ts': './lib/assistant-tools.js' };
 
 /** Points the given imports at bundles of their own (entries below), made external so that they load on first import. */
 function deferImports(targets) {
@@ -63,7 +65,9 @@ const entries = [
     entryPoints: ['client/extension.ts'],
     outfile: 'dist/extension.js',
     external: ['vscode'],
-    plugins: [deferImports(Object.fromEntries(Object.entries(deferredLibraries).map(([library, name]) => [library, `./lib/${name}.js`])))],
+    plugins: [
+      deferImports({ ...Object.fromEntries(Object.entries(deferredLibraries).map(([library, name]) => [library, `./lib/${name}.js`])), ...deferredModules }),
+    ],
     supported: requireDeferred,
   },
   ...Object.entries(deferredLibraries).map(([library, name]) => ({
@@ -71,6 +75,7 @@ const entries = [
     outfile: `dist/lib/${name}.js`,
     external: ['vscode'],
   })),
+  { entryPoints: ['client/assistantTools/index.ts'], outfile: 'dist/lib/assistant-tools.js', plugins: [deferImports({ undici: './undici.js' })], supported: requireDeferred },
   // The results webview runs in the browser: its script and styles (with uPlot) are bundled apart.
   {
     entryPoints: { main: 'client/webview/main.ts' },
