@@ -35,12 +35,9 @@ export function memberCompletions(analyzed: AnalyzedDocument, context: CursorCon
   }
   if (path.length === 0) return [];
   const list = new ItemList(rangeOf(analyzed, context.word.start, context.word.end));
-  const operator = context.stage.operator;
   if ((path[0] === '$left' || path[0] === '$right') && path.length === 1) {
-    if (operator?.kind !== 'join' && operator?.kind !== 'lookup') return [];
-    const side = path[0] === '$left' ? inputColumns(analyzed, operator) : rightColumns(analyzed, operator);
-    for (const column of side) {
-      if (needsQuoting(column.name)) continue;
+    // A name that needs quoting goes in as `$left.['geo.city']` (the item's insertText).
+    for (const column of joinSide(analyzed, context, path[0])) {
       list.add(columnItem(column, fieldDescription(analyzed.schema, column.name)), rank.column);
     }
     return list.items;
@@ -60,9 +57,31 @@ export function memberCompletions(analyzed: AnalyzedDocument, context: CursorCon
   return list.items;
 }
 
+/** The columns of a join's or lookup's side, `$left` (its input) or `$right`. */
+function joinSide(analyzed: AnalyzedDocument, context: CursorContext, side: string): Column[] {
+  const operator = context.stage.operator;
+  if (operator?.kind !== 'join' && operator?.kind !== 'lookup') return [];
+  return side === '$left' ? inputColumns(analyzed, operator) : rightColumns(analyzed, operator);
+}
+
+/** `$left.[`: the side whose column the bracket names, if it follows one. */
+function sideBefore(analyzed: AnalyzedDocument, bracket: SyntaxToken): string | undefined {
+  const { tokens } = analyzed.parsed;
+  const at = lastTokenBefore(tokens, bracket.start);
+  const dot = tokens[at];
+  const side = tokens[at - 1];
+  if (dot?.type !== 'Dot' || dot.end !== bracket.start || !side || side.end !== dot.start) return undefined;
+  return side.text === '$left' || side.text === '$right' ? side.text : undefined;
+}
+
 /** Names a `[` may open here: datasets where a table is expected, columns inside an operator. */
 function bracketNames(analyzed: AnalyzedDocument, bracket: SyntaxToken): CompletionItem[] {
-  const slot = slotAt(analyzed, contextBefore(analyzed, bracket));
+  const context = contextBefore(analyzed, bracket);
+  const side = sideBefore(analyzed, bracket);
+  if (side) {
+    return joinSide(analyzed, context, side).map((column) => ({ ...columnItem(column, fieldDescription(analyzed.schema, column.name)), insertText: column.name }));
+  }
+  const slot = slotAt(analyzed, context);
   if (slot.datasets) return (analyzed.schema?.datasets ?? []).map((dataset) => ({ ...datasetItem(dataset), insertText: dataset.name }));
   if (slot.columns) {
     return slot.columns.map((column) => ({ ...columnItem(column, fieldDescription(analyzed.schema, column.name)), insertText: column.name }));
