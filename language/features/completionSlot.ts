@@ -8,9 +8,9 @@ import { afterOperand } from './operandPosition.ts';
 export interface Slot {
   /** Tabular operators, after a pipe. */
   operators?: boolean;
-  /** `let`, `union`, `search`, `print`, `datatable`, `externaldata`: a statement's start. */
+  /** `let`, `set`, `union`, `search`, `print`, `datatable`, `externaldata`: a statement's start. */
   statementStart?: boolean;
-  /** The same without `let`: a subquery's or a let value's start. */
+  /** The same without `let` and `set`: a subquery's or a let value's start. */
   sourceOperators?: boolean;
   /** Dataset names and tabular lets. */
   datasets?: boolean;

@@ -2,7 +2,7 @@ import type { AnalyzedDocument, Column } from '../analysis/analyzer.ts';
 import { findOperator } from '../catalog/catalog.ts';
 import type { JoinOperator } from '../syntax/ast.ts';
 import type { SyntaxToken } from '../syntax/parseResult.ts';
-import { keywordItem } from './completionItems.ts';
+import { keywordItem, setOptionItems } from './completionItems.ts';
 import { expression, keywords, none, optionKeywords, type Slot } from './completionSlot.ts';
 import { endsOperand, isNameLike, type CursorContext } from './context.ts';
 import { afterOperand, beforePrevious, followsOptionValue, lastWord, lower, optionBeingSet } from './operandPosition.ts';
@@ -19,6 +19,7 @@ export function stageSlot(analyzed: AnalyzedDocument, context: CursorContext): S
     }
     if (stage.operatorName) return operatorSlot(analyzed, context, stage.operatorName, tokens.slice(1));
     if (stage.letValue) return expression(context, undefined);
+    if (tokens.length === 1 && tokens[0].type === 'Set') return { keywords: setOptionItems() };
     return none;
   }
   if (tokens.length === 0) return { operators: true };
