@@ -14,6 +14,7 @@ import {
   typeItems,
   wordOperatorItems,
 } from './completionItems.ts';
+import { constantTypes, fitsType, functionFits } from './argumentTypes.ts';
 import type { Slot } from './completionSlot.ts';
 import type { CursorContext } from './context.ts';
 import { fieldDescription } from './scope.ts';
@@ -73,13 +74,23 @@ export function rangeOf(analyzed: AnalyzedDocument, start: number, end: number):
 
 export function listSlot(analyzed: AnalyzedDocument, context: CursorContext, slot: Slot, range: Range): CompletionItem[] {
   const list = new ItemList(range);
+  const expected = slot.expected;
+  // In a call's argument, what fits the parameter's type comes before the rest, each group in its usual order.
+  const byType = (group: string, fits: boolean) => (expected ? `${fits ? 'a' : 'b'}${group}` : group);
+  const addFunctions = (items: readonly CompletionItem[], group: string) => {
+    if (!expected) return list.addAll(items, group);
+    for (const item of items) list.add(item, byType(group, functionFits(item.label, expected)));
+  };
   if (slot.keywords) list.addInOrder(slot.keywords, rank.keyword);
   if (slot.operators) list.addAll(pipeOperatorItems(), rank.operator);
   if (slot.types) list.addAll(typeItems(), rank.type);
-  if (slot.aggregations) list.addAll(aggregationItems(), rank.aggregation);
+  if (slot.aggregations) addFunctions(aggregationItems(), rank.aggregation);
   if (slot.bins) list.addAll(binItems(), rank.bin);
   if (slot.columns) {
-    for (const column of slot.columns) list.add(columnItem(column, fieldDescription(analyzed.schema, column.name)), rank.column);
+    for (const column of slot.columns) {
+      const group = byType(rank.column, expected !== undefined && fitsType(column.type, expected));
+      list.add(columnItem(column, fieldDescription(analyzed.schema, column.name)), group);
+    }
   }
   if (slot.datasets) {
     for (const dataset of analyzed.schema?.datasets ?? []) list.add(datasetItem(dataset), rank.dataset);
@@ -87,13 +98,20 @@ export function listSlot(analyzed: AnalyzedDocument, context: CursorContext, slo
   if (slot.datasets || slot.scalarLets) {
     for (const binding of analyzed.letsVisibleAt(context.offset)) {
       const tabular = binding.type === 'table';
-      if (tabular ? slot.datasets : slot.scalarLets) list.add(letItem(binding, analyzed.parsed.text), rank.let);
+      if (!(tabular ? slot.datasets : slot.scalarLets)) continue;
+      const group = tabular ? rank.let : byType(rank.let, expected !== undefined && fitsType(binding.type, expected));
+      list.add(letItem(binding, analyzed.parsed.text), group);
     }
   }
   if (slot.statementStart) list.addAll(statementStartItems(), rank.statement);
   if (slot.sourceOperators) list.addAll(sourceOperatorItems(), rank.statement);
-  if (slot.functions) list.addAll(scalarFunctionItems(), rank.function);
-  if (slot.constants) list.addAll(constantItems(), rank.constant);
+  if (slot.functions) addFunctions(scalarFunctionItems(), rank.function);
+  if (slot.constants) {
+    for (const item of constantItems()) {
+      const type = constantTypes.get(item.label);
+      list.add(item, byType(rank.constant, expected !== undefined && type !== undefined && fitsType(type, expected)));
+    }
+  }
   if (slot.wordOperators) list.addInOrder(wordOperatorItems(), rank.wordOperator);
   return list.items;
 }

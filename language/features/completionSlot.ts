@@ -1,4 +1,4 @@
-import type { Column } from '../analysis/analyzer.ts';
+import type { Column, ScalarType } from '../analysis/analyzer.ts';
 import type { CompletionItem } from '../types.ts';
 import { keywordItem } from './completionItems.ts';
 import type { CursorContext } from './context.ts';
@@ -29,6 +29,8 @@ export interface Slot {
   wordOperators?: boolean;
   /** Right after a `[` that starts a quoted name. */
   quotedStart?: boolean;
+  /** A call's argument of these types: values that fit are listed first. */
+  expected?: ReadonlySet<ScalarType>;
 }
 
 export const none: Slot = {};

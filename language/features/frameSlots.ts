@@ -1,5 +1,6 @@
 import type { AnalyzedDocument } from '../analysis/analyzer.ts';
 import { findAggregation, findScalarFunction } from '../catalog/catalog.ts';
+import { expectedArgument } from './argumentTypes.ts';
 import { expression, none, optionKeywords, subquerySlot, withoutKeywords, type Slot } from './completionSlot.ts';
 import { endsOperand, isNameLike, type CursorContext, type Frame } from './context.ts';
 import { lower } from './operandPosition.ts';
@@ -41,8 +42,12 @@ function frameSlot(analyzed: AnalyzedDocument, context: CursorContext, index: nu
   }
   if (isNameLike(before) && !(before === stage.tokens[0] && stage.operatorName)) {
     // A call's arguments: no aggregation inside an aggregation; a scalar call keeps what its position allows.
+    // A catalog function that takes no argument here (`count(`, `strlen(x, `) gets none offered.
+    const expectation = expectedArgument(frame);
+    if (expectation?.kind === 'none') return none;
     const outer = withoutKeywords(enclosing());
     const slot = expression(context, outer.columns ?? []);
+    if (slot.functions && expectation?.types) slot.expected = expectation.types;
     const isAggregation = findAggregation(word) !== undefined && findScalarFunction(word) === undefined;
     if (slot.functions && outer.aggregations && !isAggregation) slot.aggregations = true;
     return slot;
