@@ -33,6 +33,8 @@ export const rank = {
   function: '4',
   constant: '5',
   wordOperator: '6',
+  /** A column where only aggregations fit (summarize outside `by`): a bare column there is an error. */
+  bareColumn: '7',
 } as const;
 
 export class ItemList {
@@ -87,8 +89,9 @@ export function listSlot(analyzed: AnalyzedDocument, context: CursorContext, slo
   if (slot.aggregations) addFunctions(aggregationItems(), rank.aggregation);
   if (slot.bins) list.addAll(binItems(), rank.bin);
   if (slot.columns) {
+    const columnRank = slot.aggregations ? rank.bareColumn : rank.column;
     for (const column of slot.columns) {
-      const group = byType(rank.column, expected !== undefined && fitsType(column.type, expected));
+      const group = byType(columnRank, expected !== undefined && fitsType(column.type, expected));
       list.add(columnItem(column, fieldDescription(analyzed.schema, column.name)), group);
     }
   }

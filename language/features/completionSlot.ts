@@ -15,7 +15,7 @@ export interface Slot {
   /** Dataset names and tabular lets. */
   datasets?: boolean;
   columns?: Column[];
-  /** Aggregation functions, listed first (summarize, make-series). */
+  /** Aggregation functions, listed first (summarize, make-series); columns, bare there, go last. */
   aggregations?: boolean;
   /** `bin` and `bin_auto` first (a `by` clause). */
   bins?: boolean;
