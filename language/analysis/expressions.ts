@@ -27,6 +27,7 @@ function inferType(expression: Expression, context: ExpressionContext): ScalarTy
     case 'Literal':
       return literalType(expression.type);
     case 'DynamicLiteral':
+      for (const span of expression.nonConstants ?? []) context.state.report(rules.dynamicConstant, span, messages.dynamicConstant());
       return 'dynamic';
     case 'TypedLiteral':
       return typeFromName(expression.typeName) ?? 'unknown';

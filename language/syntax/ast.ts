@@ -93,6 +93,8 @@ export interface DynamicLiteralNode extends Span {
   kind: 'DynamicLiteral';
   text: string;
   value?: unknown;
+  /** Where an element is no constant (a name, a call, ...), nested dynamic literals included; a literal may not hold one. */
+  nonConstants?: Span[];
 }
 
 /**

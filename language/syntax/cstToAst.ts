@@ -672,11 +672,14 @@ export class AstBuilder {
     const innerStart = open ? tokenEnd(open) : span.end;
     const innerEnd = close ? close.startOffset : span.end;
     const text = this.text.slice(innerStart, innerEnd).trim();
-    return { kind: 'DynamicLiteral', text, value: valueCst ? this.dynamicValue(valueCst) : undefined, ...span };
+    const nonConstants: ast.Span[] = [];
+    const literal: ast.DynamicLiteralNode = { kind: 'DynamicLiteral', text, value: valueCst ? this.dynamicValue(valueCst, nonConstants) : undefined, ...span };
+    if (nonConstants.length > 0) literal.nonConstants = nonConstants;
+    return literal;
   }
 
-  /** The JSON-like value of a dynamic literal; undefined where it is not a constant. */
-  private dynamicValue(cst: CstNode): unknown {
+  /** The JSON-like value of a dynamic literal; undefined where it is not a constant, whose span goes to `nonConstants`. */
+  private dynamicValue(cst: CstNode, nonConstants: ast.Span[]): unknown {
     const c = cst.children as Children;
     if (token(c, 'LBrace')) {
       const keys = tokensInOrder(c, 'StringLiteral', 'Identifier');
@@ -684,13 +687,16 @@ export class AstBuilder {
       const result: Record<string, unknown> = {};
       keys.forEach((key, index) => {
         const name = key.tokenType.name === 'Identifier' ? key.image : decodeString(key.image).value;
-        result[name] = values[index] ? this.dynamicValue(values[index]) : undefined;
+        result[name] = values[index] ? this.dynamicValue(values[index], nonConstants) : undefined;
       });
       return result;
     }
-    if (token(c, 'LBracket')) return nodes(c, 'dynamicValue').map((value) => this.dynamicValue(value));
+    if (token(c, 'LBracket')) return nodes(c, 'dynamicValue').map((value) => this.dynamicValue(value, nonConstants));
     const expression = this.expression(cst, 0);
-    return constantValue(expression);
+    const value = constantValue(expression);
+    if (expression.kind === 'DynamicLiteral') nonConstants.push(...(expression.nonConstants ?? []));
+    else if (value === undefined && expression.kind !== 'Missing') nonConstants.push({ start: expression.start, end: expression.end });
+    return value;
   }
 
   private call(cst: CstNode, fallback: number): ast.CallNode {
