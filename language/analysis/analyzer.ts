@@ -1,4 +1,4 @@
-import type { Expression, NameNode, TabularOperator, LetStatement } from '../syntax/ast.ts';
+import type { ColumnDefinition, Expression, NameNode, TabularOperator, LetStatement } from '../syntax/ast.ts';
 import type { ParsedDocument } from '../syntax/parseResult.ts';
 import type { Diagnostic } from '../types.ts';
 import type { Schema } from './schema.ts';
@@ -46,6 +46,8 @@ export interface AnalyzedDocument {
   symbolOf(name: NameNode): ResolvedSymbol | undefined;
   /** `let` bindings visible at an offset (declared earlier in the same query). */
   letsVisibleAt(offset: number): LetBinding[];
+  /** The name an unnamed extend, project or summarize column gets; undefined for a named one. */
+  nameGivenTo(definition: ColumnDefinition): string | undefined;
 }
 
 /**
@@ -64,6 +66,7 @@ export function analyzeDocument(parsed: ParsedDocument, schema?: Schema): Analyz
     typeOf: (expression) => state.types.get(expression) ?? 'unknown',
     symbolOf: (name) => state.symbols.get(name),
     letsVisibleAt: (offset) => letsVisibleAt(state, offset),
+    nameGivenTo: (definition) => state.givenNames.get(definition),
   };
 }
 
