@@ -1,4 +1,4 @@
-import type { ColumnDefinition, Expression, NameNode, TabularOperator, LetStatement } from '../syntax/ast.ts';
+import type { ColumnDefinition, Expression, FunctionNode, FunctionParameter, NameNode, TabularOperator, LetStatement } from '../syntax/ast.ts';
 import type { ParsedDocument } from '../syntax/parseResult.ts';
 import type { Diagnostic } from '../types.ts';
 import type { Schema } from './schema.ts';
@@ -25,6 +25,10 @@ export interface LetBinding {
   /** A scalar type, or 'table' for a tabular let. */
   type: ScalarType | 'table';
   table?: TableShape;
+  /** A function-like let's value (`let f = (x: long) { … }`): calls to the name are calls to it. */
+  function?: FunctionNode;
+  /** The binding stands for this parameter of `statement`'s function, inside its body. */
+  parameter?: FunctionParameter;
 }
 
 export type ResolvedSymbol =

@@ -68,6 +68,8 @@ function inferType(expression: Expression, context: ExpressionContext): ScalarTy
     case 'Star':
     case 'Wildcard':
     case 'Missing':
+    // A function-like let's value is analyzed with its let (functions.ts).
+    case 'Function':
       return 'unknown';
   }
 }

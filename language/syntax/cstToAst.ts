@@ -1,6 +1,7 @@
 import type { CstNode, IToken } from 'chevrotain';
 import type * as ast from './ast.ts';
 import { constantValue } from './constantValue.ts';
+import { buildFunction, type FunctionParts } from './cstToAstFunctions.ts';
 import { decodeString, parseNumber, parseTimespan } from './literals.ts';
 import { ExtendValid, Limit, Lookup, Order, ParseWhere, ProjectKeep } from './tokens.ts';
 import {
@@ -27,6 +28,13 @@ export class AstBuilder {
     private readonly errors: SyntaxError[],
   ) {}
 
+  private readonly functionParts: FunctionParts = {
+    name: (cst, fallback) => this.name(cst, fallback),
+    expression: (cst, fallback) => this.expression(cst, fallback),
+    columnDeclaration: (cst, fallback) => this.columnDeclaration(cst, fallback),
+    statements: (cst, start, end) => this.query(cst, start, end).statements,
+  };
+
   query(cst: CstNode, start: number, end: number): ast.QueryNode {
     const children = cst.children as Children;
     const statements = nodes(children, 'statement').map((statement) => this.statement(statement));
@@ -52,10 +60,11 @@ export class AstBuilder {
     if (letStatement) {
       const c = letStatement.children as Children;
       const nameNode = this.name(node(c, 'name'), span.start);
+      const definition = node(c, 'functionDefinition');
       return {
         kind: 'LetStatement',
         name: nameNode,
-        value: this.pipelineOrMissing(node(c, 'pipeline'), nameNode.end),
+        value: definition ? buildFunction(definition, nameNode.end, this.functionParts) : this.pipelineOrMissing(node(c, 'pipeline'), nameNode.end),
         ...span,
       };
     }
