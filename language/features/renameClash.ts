@@ -8,8 +8,9 @@ import type { NavigationSymbol } from './symbols.ts';
 
 /**
  * Why renaming a symbol to `newName` would clash with a name already in scope at its definition:
- * another let (an earlier one would be hidden, a later one would take over uses), or a column of
- * the stage that defines a column (its input or its other outputs). Undefined when it would not.
+ * another let (an earlier one would be hidden, a later one would take over uses), another
+ * parameter of the same function, or a column of the stage that defines a column (its input or
+ * its other outputs). Undefined when it would not.
  */
 export function renameClash(analyzed: AnalyzedDocument, symbol: NavigationSymbol, newName: string): string | undefined {
   const definition = symbol.definition;
@@ -17,6 +18,9 @@ export function renameClash(analyzed: AnalyzedDocument, symbol: NavigationSymbol
   const shown = `\`${nameReference(newName)}\``;
   if (letInScope(analyzed, definition, [definition, ...symbol.uses], newName)) {
     return `A let named ${shown} is already in scope here; renaming \`${nameReference(symbol.name)}\` to it would mix the two up. Choose another name.`;
+  }
+  if (symbol.kind === 'parameter' && siblingParameter(analyzed, definition, newName)) {
+    return `The function already has a parameter named ${shown}. Choose another name.`;
   }
   if (symbol.kind !== 'column') return undefined;
   const operator = operatorOf(analyzed, definition);
@@ -34,6 +38,15 @@ function letInScope(analyzed: AnalyzedDocument, definition: NameNode, places: Na
   return places.some((place) =>
     analyzed.letsVisibleAt(place.start).some((binding) => binding.name === name && binding.statement.name !== definition),
   );
+}
+
+function siblingParameter(analyzed: AnalyzedDocument, name: NameNode, newName: string): boolean {
+  const path = nodePathAt(analyzed.parsed.root, name.start);
+  for (let i = path.length - 1; i >= 0; i--) {
+    const node = path[i];
+    if (node.kind === 'Function') return node.parameters.some((parameter) => parameter.name.name === newName);
+  }
+  return false;
 }
 
 function operatorOf(analyzed: AnalyzedDocument, name: NameNode) {
