@@ -79,8 +79,8 @@ function letsVisibleAt(state: AnalysisState, offset: number): LetBinding[] {
   if (!query) return [];
   // A later let of the same name hides an earlier one.
   const visible = new Map<string, LetBinding>();
-  for (const { binding, visibleFrom } of query.lets) {
-    if (visibleFrom <= offset) visible.set(binding.name, binding);
+  for (const { binding, visibleFrom, visibleUntil } of query.lets) {
+    if (visibleFrom <= offset && (visibleUntil === undefined || offset <= visibleUntil)) visible.set(binding.name, binding);
   }
   return [...visible.values()];
 }

@@ -12,18 +12,20 @@ export function analyzeFunctionLet(
   statement: LetStatement,
   definition: FunctionNode,
   context: TableContext,
-  analyzeBody: (statements: Statement[], scope: QueryScope) => void,
+  analyzeBody: (statements: Statement[], scope: QueryScope, parameters: LetBinding[]) => void,
 ): LetBinding {
   // The body sees the query's lets, then the parameters, which hide lets of the same name.
   const body: QueryScope = { lets: new Map(context.query.lets) };
   const constants = expressionContext(context, undefined);
+  const parameters: LetBinding[] = [];
   for (const parameter of definition.parameters) {
     if (parameter.default) analyzeExpression(parameter.default, constants);
     const type = parameter.typeName ? checkTypeName(parameter.typeName, context.state) : 'table';
     const binding: LetBinding = { name: parameter.name.name, statement, type, parameter };
     context.state.symbols.set(parameter.name, { kind: 'let', binding });
     body.lets.set(binding.name, binding);
+    parameters.push(binding);
   }
-  analyzeBody(definition.body, body);
+  analyzeBody(definition.body, body, parameters);
   return { name: statement.name.name, statement, type: 'unknown', function: definition };
 }

@@ -26,16 +26,16 @@ function analyzeQuery(query: QueryNode, state: AnalysisState): void {
   analyzeStatements(query.statements, { lets: new Map() }, state, lets);
 }
 
-/** A query's statements, or a function body's (whose lets are not listed for completion). */
-function analyzeStatements(statements: Statement[], scope: QueryScope, state: AnalysisState, lets?: QueryLets['lets']): void {
+/** A query's statements, or a function body's, whose lets are visible `until` the body's end. */
+function analyzeStatements(statements: Statement[], scope: QueryScope, state: AnalysisState, lets: QueryLets['lets'], until?: number): void {
   for (const statement of statements) {
     switch (statement.kind) {
       case 'LetStatement': {
-        const binding = analyzeLet(statement, scope, state);
+        const binding = analyzeLet(statement, scope, state, lets);
         state.symbols.set(statement.name, { kind: 'let', binding });
         // Visible after its own statement, not inside its value.
         scope.lets.set(binding.name, binding);
-        lets?.push({ binding, visibleFrom: statement.end });
+        lets.push(until === undefined ? { binding, visibleFrom: statement.end } : { binding, visibleFrom: statement.end, visibleUntil: until });
         break;
       }
       case 'SetStatement':
@@ -49,10 +49,19 @@ function analyzeStatements(statements: Statement[], scope: QueryScope, state: An
   }
 }
 
-function analyzeLet(statement: LetStatement, scope: QueryScope, state: AnalysisState): LetBinding {
+function analyzeLet(statement: LetStatement, scope: QueryScope, state: AnalysisState, lets: QueryLets['lets']): LetBinding {
   const name = statement.name.name;
-  if (statement.value.kind === 'Function') {
-    return analyzeFunctionLet(statement, statement.value, tableContext(scope, state), (body, inner) => analyzeStatements(body, inner, state));
+  const value = statement.value;
+  if (value.kind === 'Function') {
+    // A body still being typed, not closed yet, runs on to the query's end.
+    const until = state.parsed.text[value.end - 1] === '}' ? value.end : undefined;
+    return analyzeFunctionLet(statement, value, tableContext(scope, state), (body, inner, parameters) => {
+      for (const binding of parameters) {
+        const visibleFrom = binding.parameter!.end;
+        lets.push(until === undefined ? { binding, visibleFrom } : { binding, visibleFrom, visibleUntil: until });
+      }
+      analyzeStatements(body, inner, state, lets, until);
+    });
   }
   if (isTabular(statement.value, scope)) {
     const flow = analyzeTable(statement.value, scope, state);

@@ -6,10 +6,13 @@ import type { Rule } from './rules.ts';
 import type { Flow } from './tables.ts';
 import type { SchemaTables } from './schemaTables.ts';
 
-/** One query's span and its lets, each visible from the end of its statement. */
+/**
+ * One query's span and its lets, each visible from the end of its statement; a function's
+ * parameters and the lets of its body only up to the body's end.
+ */
 export interface QueryLets {
   span: Span;
-  lets: { binding: LetBinding; visibleFrom: number }[];
+  lets: { binding: LetBinding; visibleFrom: number; visibleUntil?: number }[];
 }
 
 /** Everything one analysis run records, keyed by AST node. */

@@ -1,6 +1,7 @@
 import type { AnalyzedDocument } from '../analysis/analyzer.ts';
 import { findAggregation, findScalarFunction } from '../catalog/catalog.ts';
 import { expectedArgument } from './argumentTypes.ts';
+import { statementStartItems } from './completionItems.ts';
 import { expression, none, optionKeywords, subquerySlot, withoutKeywords, type Slot } from './completionSlot.ts';
 import { endsOperand, isNameLike, type CursorContext, type Frame } from './context.ts';
 import { lower } from './operandPosition.ts';
@@ -19,7 +20,7 @@ function frameSlot(analyzed: AnalyzedDocument, context: CursorContext, index: nu
 
   switch (frame.open.type) {
     case 'LBrace':
-      return none;
+      return functionBodySlot(context, frame) ?? none;
     case 'LBracket': {
       const indexes = frame.before !== undefined && endsOperand(frame.before) && frame.before.end === frame.open.start;
       if (indexes) return withoutKeywords(enclosing());
@@ -53,6 +54,22 @@ function frameSlot(analyzed: AnalyzedDocument, context: CursorContext, index: nu
     return slot;
   }
   return withoutKeywords(enclosing());
+}
+
+/**
+ * A function-like let's body, `(x: long) { … }`: at a statement's start, `let`, tables and
+ * values; in a `let` or the result, an expression. The body's pipelines have their own stages.
+ */
+function functionBodySlot(context: CursorContext, frame: Frame): Slot | undefined {
+  if (frame.before?.type !== 'RParen') return undefined;
+  const lastSemicolon = frame.tokens.map((token) => token.type).lastIndexOf('Semicolon');
+  const statement = frame.tokens.slice(lastSemicolon + 1);
+  if (statement.length === 0) {
+    return { keywords: statementStartItems().filter((item) => item.label === 'let'), ...subquerySlot, functions: true, scalarLets: true, constants: true };
+  }
+  // `let name`: the name is free text.
+  if (statement[0].type === 'Let' && statement[2]?.type !== 'Equals') return none;
+  return expression(context, undefined);
 }
 
 /** The operator-specific brackets: `join (`, `union (`, `search in (`, `datatable (`, `parse-kv … as (`. */

@@ -16,11 +16,11 @@ export function renameClash(analyzed: AnalyzedDocument, symbol: NavigationSymbol
   const definition = symbol.definition;
   if (!definition || newName === symbol.name) return undefined;
   const shown = `\`${nameReference(newName)}\``;
-  if (letInScope(analyzed, definition, [definition, ...symbol.uses], newName)) {
-    return `A let named ${shown} is already in scope here; renaming \`${nameReference(symbol.name)}\` to it would mix the two up. Choose another name.`;
-  }
   if (symbol.kind === 'parameter' && siblingParameter(analyzed, definition, newName)) {
     return `The function already has a parameter named ${shown}. Choose another name.`;
+  }
+  if (letInScope(analyzed, definition, [definition, ...symbol.uses], newName)) {
+    return `A let named ${shown} is already in scope here; renaming \`${nameReference(symbol.name)}\` to it would mix the two up. Choose another name.`;
   }
   if (symbol.kind !== 'column') return undefined;
   const operator = operatorOf(analyzed, definition);
@@ -36,7 +36,7 @@ export function renameClash(analyzed: AnalyzedDocument, symbol: NavigationSymbol
 /** Another let of that name visible at the definition or at any use. */
 function letInScope(analyzed: AnalyzedDocument, definition: NameNode, places: NameNode[], name: string): boolean {
   return places.some((place) =>
-    analyzed.letsVisibleAt(place.start).some((binding) => binding.name === name && binding.statement.name !== definition),
+    analyzed.letsVisibleAt(place.start).some((binding) => binding.name === name && (binding.parameter?.name ?? binding.statement.name) !== definition),
   );
 }
 
