@@ -180,7 +180,7 @@ export function startServer(connection: Connection): void {
     request('code actions', [], ({ language, store }, { textDocument, range }) => {
       const analyzed = store.analyzed(textDocument.uri);
       if (!analyzed) return [];
-      return language.getCodeActions(analyzed.parsed, language.getDiagnostics(analyzed), range).map((action) => toLspCodeAction(textDocument.uri, action));
+      return language.getCodeActions(analyzed, language.getDiagnostics(analyzed), range).map((action) => toLspCodeAction(textDocument.uri, action));
     }),
   );
 

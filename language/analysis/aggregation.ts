@@ -81,6 +81,7 @@ function groupKeys(keys: ColumnDefinition[], input: Flow, context: TableContext,
     const name = definition.name?.name ?? keyName(definition.expression, `Column${i + 1}`).name;
     const column = add(output, { name, type });
     if (definition.name) context.state.symbols.set(definition.name, { kind: 'column', column });
+    else context.state.givenNames.set(definition, column.name);
   });
   output.keys = output.columns.length;
 }
@@ -107,6 +108,7 @@ function aggregateColumn(
   const name = definition.name?.name ?? (call ? aggregateName(call).name : `Column${output.columns.length - output.keys + 1}`);
   const column = add(output, { name, type });
   if (definition.name) context.state.symbols.set(definition.name, { kind: 'column', column });
+  else context.state.givenNames.set(definition, column.name);
 }
 
 /** `arg_max(expr, a, b)` gives expr's column and a, b; `*` gives every input column. */

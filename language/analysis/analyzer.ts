@@ -1,4 +1,4 @@
-import type { Expression, NameNode, TabularOperator, LetStatement } from '../syntax/ast.ts';
+import type { ColumnDefinition, Expression, FunctionNode, FunctionParameter, NameNode, TabularOperator, LetStatement } from '../syntax/ast.ts';
 import type { ParsedDocument } from '../syntax/parseResult.ts';
 import type { Diagnostic } from '../types.ts';
 import type { Schema } from './schema.ts';
@@ -25,6 +25,10 @@ export interface LetBinding {
   /** A scalar type, or 'table' for a tabular let. */
   type: ScalarType | 'table';
   table?: TableShape;
+  /** A function-like let's value (`let f = (x: long) { … }`): calls to the name are calls to it. */
+  function?: FunctionNode;
+  /** The binding stands for this parameter of `statement`'s function, inside its body. */
+  parameter?: FunctionParameter;
 }
 
 export type ResolvedSymbol =
@@ -46,6 +50,8 @@ export interface AnalyzedDocument {
   symbolOf(name: NameNode): ResolvedSymbol | undefined;
   /** `let` bindings visible at an offset (declared earlier in the same query). */
   letsVisibleAt(offset: number): LetBinding[];
+  /** The name an unnamed extend, project or summarize column gets; undefined for a named one. */
+  nameGivenTo(definition: ColumnDefinition): string | undefined;
 }
 
 /**
@@ -64,6 +70,7 @@ export function analyzeDocument(parsed: ParsedDocument, schema?: Schema): Analyz
     typeOf: (expression) => state.types.get(expression) ?? 'unknown',
     symbolOf: (name) => state.symbols.get(name),
     letsVisibleAt: (offset) => letsVisibleAt(state, offset),
+    nameGivenTo: (definition) => state.givenNames.get(definition),
   };
 }
 
@@ -72,8 +79,8 @@ function letsVisibleAt(state: AnalysisState, offset: number): LetBinding[] {
   if (!query) return [];
   // A later let of the same name hides an earlier one.
   const visible = new Map<string, LetBinding>();
-  for (const { binding, visibleFrom } of query.lets) {
-    if (visibleFrom <= offset) visible.set(binding.name, binding);
+  for (const { binding, visibleFrom, visibleUntil } of query.lets) {
+    if (visibleFrom <= offset && (visibleUntil === undefined || offset <= visibleUntil)) visible.set(binding.name, binding);
   }
   return [...visible.values()];
 }

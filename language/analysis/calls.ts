@@ -12,6 +12,13 @@ import { describeSpec, isClearMismatch, parseTypeSpec } from './types.ts';
 /** Function calls: lookup, aggregation context, argument count and types, result type. */
 export function analyzeCall(call: CallNode, context: ExpressionContext): ScalarType {
   const name = call.callee.name;
+  // A call to a function-like let in scope calls it, whatever the catalog holds.
+  const userFunction = context.query.lets.get(name);
+  if (userFunction?.function) {
+    context.state.symbols.set(call.callee, { kind: 'let', binding: userFunction });
+    for (const argument of call.args) analyzeArgument(argument, context);
+    return 'unknown';
+  }
   const entry = findFunction(name);
   if (!entry) {
     // Where an aggregation may stand, aggregations come first: of two names as close, `agv` means `avg`, not `ago`.

@@ -27,6 +27,7 @@ function inferType(expression: Expression, context: ExpressionContext): ScalarTy
     case 'Literal':
       return literalType(expression.type);
     case 'DynamicLiteral':
+      for (const span of expression.nonConstants ?? []) context.state.report(rules.dynamicConstant, span, messages.dynamicConstant());
       return 'dynamic';
     case 'TypedLiteral':
       return typeFromName(expression.typeName) ?? 'unknown';
@@ -67,6 +68,8 @@ function inferType(expression: Expression, context: ExpressionContext): ScalarTy
     case 'Star':
     case 'Wildcard':
     case 'Missing':
+    // A function-like let's value is analyzed with its let (functions.ts).
+    case 'Function':
       return 'unknown';
   }
 }

@@ -161,6 +161,7 @@ function extend(operator: ExtendOperator, input: Flow, context: TableContext): F
     const name = definition.name?.name ?? columnNameOf(definition.expression) ?? `Column${i + 1}`;
     const column: Column = { name, type };
     if (definition.name) context.state.symbols.set(definition.name, { kind: 'column', column });
+    else context.state.givenNames.set(definition, name);
     flow = extendFlow(flow, [column]);
   });
   return flow;

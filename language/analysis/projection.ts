@@ -35,6 +35,7 @@ export function project(operator: ProjectOperator, input: Flow, context: TableCo
     const name = definition.name?.name ?? columnNameOf(expression) ?? `Column${i + 1}`;
     const column: Column = { name, type };
     if (definition.name) context.state.symbols.set(definition.name, { kind: 'column', column });
+    else context.state.givenNames.set(definition, name);
     const at = positions.get(column.name);
     if (at !== undefined) {
       columns[at] = column;

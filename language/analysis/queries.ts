@@ -1,13 +1,14 @@
-import type { Expression, LetStatement, QueryNode } from '../syntax/ast.ts';
+import type { Expression, LetStatement, QueryNode, Statement } from '../syntax/ast.ts';
 import type { ParsedDocument } from '../syntax/parseResult.ts';
 import type { LetBinding } from './analyzer.ts';
 import { withoutCascades } from './cascades.ts';
 import { analyzeExpression } from './expressions.ts';
+import { analyzeFunctionLet } from './functions.ts';
 import type { Schema } from './schema.ts';
 import { schemaTables } from './schemaTables.ts';
 import { expressionContext, type QueryScope, type TableContext } from './scope.ts';
 import { analyzeTable } from './sources.ts';
-import { AnalysisState } from './state.ts';
+import { AnalysisState, type QueryLets } from './state.ts';
 
 /** Walks every query once: lets in order, then the tabular expression. */
 export function runAnalysis(parsed: ParsedDocument, schema: Schema | undefined): AnalysisState {
@@ -20,17 +21,21 @@ export function runAnalysis(parsed: ParsedDocument, schema: Schema | undefined):
 }
 
 function analyzeQuery(query: QueryNode, state: AnalysisState): void {
-  const scope: QueryScope = { lets: new Map() };
   const lets: { binding: LetBinding; visibleFrom: number }[] = [];
   state.queryLets.push({ span: { start: query.start, end: query.end }, lets });
-  for (const statement of query.statements) {
+  analyzeStatements(query.statements, { lets: new Map() }, state, lets);
+}
+
+/** A query's statements, or a function body's, whose lets are visible `until` the body's end. */
+function analyzeStatements(statements: Statement[], scope: QueryScope, state: AnalysisState, lets: QueryLets['lets'], until?: number): void {
+  for (const statement of statements) {
     switch (statement.kind) {
       case 'LetStatement': {
-        const binding = analyzeLet(statement, scope, state);
+        const binding = analyzeLet(statement, scope, state, lets);
         state.symbols.set(statement.name, { kind: 'let', binding });
         // Visible after its own statement, not inside its value.
         scope.lets.set(binding.name, binding);
-        lets.push({ binding, visibleFrom: statement.end });
+        lets.push(until === undefined ? { binding, visibleFrom: statement.end } : { binding, visibleFrom: statement.end, visibleUntil: until });
         break;
       }
       case 'SetStatement':
@@ -44,8 +49,20 @@ function analyzeQuery(query: QueryNode, state: AnalysisState): void {
   }
 }
 
-function analyzeLet(statement: LetStatement, scope: QueryScope, state: AnalysisState): LetBinding {
+function analyzeLet(statement: LetStatement, scope: QueryScope, state: AnalysisState, lets: QueryLets['lets']): LetBinding {
   const name = statement.name.name;
+  const value = statement.value;
+  if (value.kind === 'Function') {
+    // A body still being typed, not closed yet, runs on to the query's end.
+    const until = state.parsed.text[value.end - 1] === '}' ? value.end : undefined;
+    return analyzeFunctionLet(statement, value, tableContext(scope, state), (body, inner, parameters) => {
+      for (const binding of parameters) {
+        const visibleFrom = binding.parameter!.end;
+        lets.push(until === undefined ? { binding, visibleFrom } : { binding, visibleFrom, visibleUntil: until });
+      }
+      analyzeStatements(body, inner, state, lets, until);
+    });
+  }
   if (isTabular(statement.value, scope)) {
     const flow = analyzeTable(statement.value, scope, state);
     const binding: LetBinding = { name, statement, type: 'table', table: flow.shape };

@@ -20,6 +20,7 @@ export const rules = {
   unknownType: { code: 'unknown-type', severity: 'error' },
   binAutoTime: { code: 'bin-auto-time', severity: 'error' },
   comparisonType: { code: 'comparison-type', severity: 'warning' },
+  dynamicConstant: { code: 'dynamic-constant', severity: 'error' },
 } as const satisfies Record<string, { code: string; severity: Severity }>;
 
 export type Rule = (typeof rules)[keyof typeof rules];
@@ -46,6 +47,8 @@ export const messages = {
   droppedColumn: (name: string, operator: string) => `Column '${name}' is no longer available after '${operator}'.`,
   unknownType: (name: string) => `Unknown type '${name}'.`,
   binAutoTime: () => `bin_auto only works on _time.`,
+  // The engine refuses such a literal with the same words (service/engine/compile/dynamicLiterals.ts).
+  dynamicConstant: () => 'A dynamic literal holds only constant values: dynamic(...) cannot refer to a column or call a function.',
   comparisonType: (operator: string, type: string) =>
     `'${operator}' compares a ${type} with a string; convert one side, e.g. with toreal() or tostring().`,
 };

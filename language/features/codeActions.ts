@@ -5,21 +5,25 @@
  *   source wrote the name it replaces: `['…']` where the source used brackets or the name is not
  *   an identifier;
  * - "add a time filter" on a query that reads a dataset and has no `where` on `_time`: a
- *   `| where _time > ago(1h)` right after the dataset, where it narrows the rows read.
+ *   `| where _time > ago(1h)` right after the dataset, where it narrows the rows read;
+ * - "name this column" on an unnamed extend, project or summarize column (nameColumnAction.ts).
  */
+import type { AnalyzedDocument } from '../analysis/analyzer.ts';
 import type { ParsedDocument } from '../syntax/parseResult.ts';
 import type { PipelineNode } from '../syntax/ast.ts';
 import { walk } from '../syntax/visit.ts';
 import type { CodeAction, Diagnostic, Range } from '../types.ts';
+import { nameColumnActions } from './nameColumnAction.ts';
 import { escapeQuoted, nameReference } from './names.ts';
 
 /** Diagnostics whose replacement is a function or operator name: written bare, as the catalog spells it. */
 const catalogNames = new Set(['unknown-function', 'unknown-operator']);
 
-export function getCodeActions(parsed: ParsedDocument, diagnostics: readonly Diagnostic[], range: Range): CodeAction[] {
+export function getCodeActions(analyzed: AnalyzedDocument, diagnostics: readonly Diagnostic[], range: Range): CodeAction[] {
+  const { parsed } = analyzed;
   const start = parsed.lineIndex.offsetAt(range.start);
   const end = parsed.lineIndex.offsetAt(range.end);
-  return [...quickFixes(parsed, diagnostics, start, end), ...timeFilterActions(parsed, start)];
+  return [...quickFixes(parsed, diagnostics, start, end), ...nameColumnActions(analyzed, start), ...timeFilterActions(parsed, start)];
 }
 
 function quickFixes(parsed: ParsedDocument, diagnostics: readonly Diagnostic[], start: number, end: number): CodeAction[] {

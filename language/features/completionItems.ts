@@ -43,16 +43,27 @@ export const pipeOperatorItems = lazy(() =>
     .map(operatorItem),
 );
 
-/** What may start a statement besides a dataset: `let` and the source operators. */
+/** What may start a statement besides a dataset: `let`, `set` and the source operators. */
 export const statementStartItems = lazy((): CompletionItem[] => [
   { label: 'let', kind: 'keyword', detail: 'let Name = Expression;', documentation: 'Binds a name to a scalar value or a table for the rest of the query.' },
+  {
+    label: 'set',
+    kind: 'keyword',
+    detail: 'set OptionName [= Value];',
+    documentation: 'Sets a query option for the whole query; `set stricttypes;` makes comparisons of mismatched types fail.',
+  },
   ...operators()
     .filter((entry) => ['union', 'search', 'print', 'datatable', 'externaldata'].includes(entry.name))
     .map(operatorItem),
 ]);
 
 /** The operators that may begin a table (a subquery, a let's value). */
-export const sourceOperatorItems = lazy(() => statementStartItems().filter((item) => item.label !== 'let'));
+export const sourceOperatorItems = lazy(() => statementStartItems().filter((item) => item.kind === 'operator'));
+
+/** The options a `set` statement knows (the catalog's statement entry lists only this one). */
+export const setOptionItems = lazy((): CompletionItem[] => [
+  { label: 'stricttypes', kind: 'keyword', detail: 'set stricttypes;', documentation: 'Comparisons whose types do not match fail instead of coercing.' },
+]);
 
 export const scalarFunctionItems = lazy(() => scalarFunctions().map(functionItem));
 

@@ -102,14 +102,15 @@ function scalarOperatorDoc(spelling: string): string | undefined {
 }
 
 function describeName(analyzed: AnalyzedDocument, name: NameNode, parent: Node | undefined, ancestors: Node[]): string | undefined {
-  if (parent?.kind === 'Call' && parent.callee === name) return findFunction(name.name)?.doc;
+  const symbol = analyzed.symbolOf(name);
+  if (parent?.kind === 'Call' && parent.callee === name && symbol?.kind !== 'let') return findFunction(name.name)?.doc;
   const isTypeName =
+    (parent?.kind === 'FunctionParameter' && parent.typeName === name) ||
     (parent?.kind === 'TypeOf' && parent.typeName === name) ||
     (parent?.kind === 'ColumnDeclaration' && parent.type === name) ||
     (parent?.kind === 'MvExpandColumn' && parent.toType === name);
   if (isTypeName) return findDataType(name.name)?.doc;
 
-  const symbol = analyzed.symbolOf(name);
   switch (symbol?.kind) {
     case 'column':
       return columnHover(analyzed, symbol.column, name, ancestors);
@@ -170,6 +171,11 @@ function definitionIn(operator: TabularOperator, columnName: string): NameNode |
 }
 
 function letHover(analyzed: AnalyzedDocument, binding: LetBinding): string {
+  if (binding.parameter) {
+    const written = analyzed.parsed.text.slice(binding.parameter.start, binding.parameter.end);
+    return `${code(written)}\n\nParameter of the function \`${nameReference(binding.statement.name.name)}\`.`;
+  }
+  if (binding.function) return `${code(letHeadline(binding, analyzed.parsed.text))}\n\nA function defined in this query.`;
   const type = binding.type === 'table' ? tableSummary('Table', binding.table) : `Type: \`${binding.type}\`.`;
   return `${code(letHeadline(binding, analyzed.parsed.text))}\n\n${type}`;
 }

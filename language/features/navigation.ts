@@ -2,6 +2,7 @@ import type { AnalyzedDocument } from '../analysis/analyzer.ts';
 import type { NameNode } from '../syntax/ast.ts';
 import type { DocumentHighlight, Position, PrepareRenameResult, Range, RenameResult } from '../types.ts';
 import { nameReference } from './names.ts';
+import { renameClash } from './renameClash.ts';
 import { symbolAt, type NavigationSymbol, type SymbolAt } from './symbols.ts';
 
 /**
@@ -48,6 +49,8 @@ export function renameSymbol(analyzed: AnalyzedDocument, position: Position, new
   const name = unquote(newName.trim());
   if (name === undefined || name === '') return { error: `\`${newName}\` is not a name: give a name, or a quoted one such as ['new name'].` };
   if (/[\r\n]/.test(name)) return { error: 'A name cannot hold a line break.' };
+  const clash = renameClash(analyzed, found.symbol, name);
+  if (clash) return { error: clash };
   const newText = nameReference(name);
   const { definition, uses } = found.symbol;
   const names = definition ? [definition, ...uses] : uses;

@@ -1,6 +1,7 @@
 import type { AnalyzedDocument } from '../analysis/analyzer.ts';
-import { findFunction, signatureLabel, writtenFunctionDoc, type SignatureEntry } from '../catalog/catalog.ts';
+import { findFunction, signatureLabel, writtenFunctionDoc } from '../catalog/catalog.ts';
 import type { ParameterInformation, Position, SignatureHelp, SignatureInformation } from '../types.ts';
+import { acceptsArguments, activeParameter } from './callSignatures.ts';
 import { contextBefore, cursorContext, isNameLike, type CursorContext, type Frame } from './context.ts';
 
 /**
@@ -21,7 +22,7 @@ export function getSignatureHelp(analyzed: AnalyzedDocument, position: Position)
 
   const commas = call.tokens.filter((token) => token.type === 'Comma').length;
   const typing = inString || hasCurrentArgument(context, call);
-  const active = Math.max(0, entry.signatures.findIndex((signature) => accepts(signature, commas, typing)));
+  const active = Math.max(0, entry.signatures.findIndex((signature) => acceptsArguments(signature, commas, typing)));
   const written = writtenFunctionDoc(entry);
   const signatures = entry.signatures.map((signature): SignatureInformation => {
     const { label, parameters } = signatureLabel(entry.name, signature);
@@ -54,22 +55,4 @@ function hasCurrentArgument(context: CursorContext, call: Frame): boolean {
   if (call !== context.frames[0] || context.word.text !== '') return true;
   const last = call.tokens[call.tokens.length - 1];
   return last !== undefined && last.type !== 'Comma';
-}
-
-/** Whether a signature can take the arguments so far: `commas` commas, and an argument after the last one if `typing`. */
-function accepts(signature: SignatureEntry, commas: number, typing: boolean): boolean {
-  const params = signature.params;
-  if (params.length === 0) return commas === 0 && !typing;
-  return commas < params.length || params.some((param) => param.variadic);
-}
-
-/** The parameter the next argument fills; repeating parameters stay active as the list grows. */
-function activeParameter(signature: SignatureEntry, commas: number): number {
-  const params = signature.params;
-  if (commas < params.length) return commas;
-  const firstVariadic = params.findIndex((param) => param.variadic);
-  if (firstVariadic < 0) return Math.max(0, params.length - 1);
-  // A repeating tuple (`[key, value]...`) cycles through its members.
-  const groupSize = signature.variadicGroup?.length ?? 1;
-  return firstVariadic + ((commas - firstVariadic) % groupSize);
 }

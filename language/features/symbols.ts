@@ -1,4 +1,4 @@
-import type { AnalyzedDocument } from '../analysis/analyzer.ts';
+import type { AnalyzedDocument, LetBinding } from '../analysis/analyzer.ts';
 import type * as ast from '../syntax/ast.ts';
 import { nodePathAt, walk } from '../syntax/visit.ts';
 import { followColumn, type ColumnSymbol } from './columnFlow.ts';
@@ -8,7 +8,8 @@ import { followColumn, type ColumnSymbol } from './columnFlow.ts';
  * and every use of it in the document.
  */
 export interface NavigationSymbol {
-  kind: 'let' | 'column';
+  /** `let` covers function-like lets; `parameter` is one of a function's parameters. */
+  kind: 'let' | 'parameter' | 'column';
   name: string;
   /** Absent for a column the query did not name (see `origin`). */
   definition?: ast.NameNode;
@@ -33,9 +34,8 @@ export function symbolAt(analyzed: AnalyzedDocument, offset: number): SymbolAt |
   if (index < 0) return undefined;
   const name = path[index] as ast.NameNode;
   const parent = path[index - 1];
-  if (parent?.kind === 'LetStatement' && parent.name === name) return { symbol: letSymbol(analyzed, parent), name };
   const resolved = analyzed.symbolOf(name);
-  if (resolved?.kind === 'let') return { symbol: letSymbol(analyzed, resolved.binding.statement), name };
+  if (resolved?.kind === 'let') return { symbol: letSymbol(analyzed, resolved.binding), name };
   const definesColumn =
     (parent?.kind === 'ColumnDefinition' && parent.name === name) || (parent?.kind === 'ColumnDeclaration' && parent.name === name);
   if (resolved?.kind !== 'column' && !definesColumn) return undefined;
@@ -53,14 +53,17 @@ function innermostNameIndex(path: ast.Node[]): number {
   return -1;
 }
 
-function letSymbol(analyzed: AnalyzedDocument, statement: ast.LetStatement): NavigationSymbol {
+/** A let, a function-like let (its uses include the calls' callee names), or a function's parameter. */
+function letSymbol(analyzed: AnalyzedDocument, binding: LetBinding): NavigationSymbol {
+  const { statement, parameter } = binding;
+  const definition = parameter?.name ?? statement.name;
   const uses: ast.NameNode[] = [];
   walk(analyzed.parsed.root, (node) => {
-    if (node.kind !== 'Name' || node === statement.name) return;
+    if (node.kind !== 'Name' || node === definition) return;
     const resolved = analyzed.symbolOf(node);
-    if (resolved?.kind === 'let' && resolved.binding.statement === statement) uses.push(node);
+    if (resolved?.kind === 'let' && resolved.binding.statement === statement && resolved.binding.parameter === parameter) uses.push(node);
   });
-  return { kind: 'let', name: statement.name.name, definition: statement.name, uses };
+  return { kind: parameter ? 'parameter' : 'let', name: definition.name, definition, uses };
 }
 
 /**

@@ -67,7 +67,30 @@ export type Expression =
   | WildcardNode
   | TypeOfNode
   | PipelineNode
+  | FunctionNode
   | MissingNode;
+
+/**
+ * A function-like let's value (Kusto's user-defined function): `(x: long, T: (*)) { let y = x * 2; y }`.
+ * The parser makes one only as a let's whole value.
+ */
+export interface FunctionNode extends Span {
+  kind: 'Function';
+  parameters: FunctionParameter[];
+  /** The body's statements: lets, then the expression the function returns. */
+  body: Statement[];
+}
+
+/** `x: long [= default]`, or a tabular `T: (*)` / `T: (a: long, ...)`. */
+export interface FunctionParameter extends Span {
+  kind: 'FunctionParameter';
+  name: NameNode;
+  /** A scalar parameter's type as written; absent for a tabular one. */
+  typeName?: NameNode;
+  /** A tabular parameter's declared columns; empty for `(*)`. */
+  columns?: ColumnDeclaration[];
+  default?: Expression;
+}
 
 /** An identifier: bare (`status`, `$left`) or quoted (`['geo.city']`, `["x"]`). */
 export interface NameNode extends Span {
@@ -93,6 +116,8 @@ export interface DynamicLiteralNode extends Span {
   kind: 'DynamicLiteral';
   text: string;
   value?: unknown;
+  /** Where an element is no constant (a name, a call, ...), nested dynamic literals included; a literal may not hold one. */
+  nonConstants?: Span[];
 }
 
 /**
@@ -482,6 +507,7 @@ export type Node =
   | Statement
   | Expression
   | NamedArgumentNode
+  | FunctionParameter
   | ColumnDefinition
   | SortKey
   | ColumnDeclaration

@@ -1,6 +1,7 @@
 import type { CstNode, IToken } from 'chevrotain';
 import type * as ast from './ast.ts';
 import { constantValue } from './constantValue.ts';
+import { buildFunction, type FunctionParts } from './cstToAstFunctions.ts';
 import { decodeString, parseNumber, parseTimespan } from './literals.ts';
 import { ExtendValid, Limit, Lookup, Order, ParseWhere, ProjectKeep } from './tokens.ts';
 import {
@@ -27,6 +28,13 @@ export class AstBuilder {
     private readonly errors: SyntaxError[],
   ) {}
 
+  private readonly functionParts: FunctionParts = {
+    name: (cst, fallback) => this.name(cst, fallback),
+    expression: (cst, fallback) => this.expression(cst, fallback),
+    columnDeclaration: (cst, fallback) => this.columnDeclaration(cst, fallback),
+    statements: (cst, start, end) => this.query(cst, start, end).statements,
+  };
+
   query(cst: CstNode, start: number, end: number): ast.QueryNode {
     const children = cst.children as Children;
     const statements = nodes(children, 'statement').map((statement) => this.statement(statement));
@@ -52,10 +60,11 @@ export class AstBuilder {
     if (letStatement) {
       const c = letStatement.children as Children;
       const nameNode = this.name(node(c, 'name'), span.start);
+      const definition = node(c, 'functionDefinition');
       return {
         kind: 'LetStatement',
         name: nameNode,
-        value: this.pipelineOrMissing(node(c, 'pipeline'), nameNode.end),
+        value: definition ? buildFunction(definition, nameNode.end, this.functionParts) : this.pipelineOrMissing(node(c, 'pipeline'), nameNode.end),
         ...span,
       };
     }
@@ -672,11 +681,14 @@ export class AstBuilder {
     const innerStart = open ? tokenEnd(open) : span.end;
     const innerEnd = close ? close.startOffset : span.end;
     const text = this.text.slice(innerStart, innerEnd).trim();
-    return { kind: 'DynamicLiteral', text, value: valueCst ? this.dynamicValue(valueCst) : undefined, ...span };
+    const nonConstants: ast.Span[] = [];
+    const literal: ast.DynamicLiteralNode = { kind: 'DynamicLiteral', text, value: valueCst ? this.dynamicValue(valueCst, nonConstants) : undefined, ...span };
+    if (nonConstants.length > 0) literal.nonConstants = nonConstants;
+    return literal;
   }
 
-  /** The JSON-like value of a dynamic literal; undefined where it is not a constant. */
-  private dynamicValue(cst: CstNode): unknown {
+  /** The JSON-like value of a dynamic literal; undefined where it is not a constant, whose span goes to `nonConstants`. */
+  private dynamicValue(cst: CstNode, nonConstants: ast.Span[]): unknown {
     const c = cst.children as Children;
     if (token(c, 'LBrace')) {
       const keys = tokensInOrder(c, 'StringLiteral', 'Identifier');
@@ -684,13 +696,16 @@ export class AstBuilder {
       const result: Record<string, unknown> = {};
       keys.forEach((key, index) => {
         const name = key.tokenType.name === 'Identifier' ? key.image : decodeString(key.image).value;
-        result[name] = values[index] ? this.dynamicValue(values[index]) : undefined;
+        result[name] = values[index] ? this.dynamicValue(values[index], nonConstants) : undefined;
       });
       return result;
     }
-    if (token(c, 'LBracket')) return nodes(c, 'dynamicValue').map((value) => this.dynamicValue(value));
+    if (token(c, 'LBracket')) return nodes(c, 'dynamicValue').map((value) => this.dynamicValue(value, nonConstants));
     const expression = this.expression(cst, 0);
-    return constantValue(expression);
+    const value = constantValue(expression);
+    if (expression.kind === 'DynamicLiteral') nonConstants.push(...(expression.nonConstants ?? []));
+    else if (value === undefined && expression.kind !== 'Missing') nonConstants.push({ start: expression.start, end: expression.end });
+    return value;
   }
 
   private call(cst: CstNode, fallback: number): ast.CallNode {

@@ -55,7 +55,49 @@ export class AplGrammar extends RecoveringParser {
     this.CONSUME(t.LetKeyword);
     this.SUBRULE(this.name);
     this.CONSUME(t.Equals);
-    this.SUBRULE(this.pipeline);
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        { GATE: () => this.isFunctionAhead(), ALT: () => this.SUBRULE(this.functionDefinition) },
+        { ALT: () => this.SUBRULE(this.pipeline) },
+      ],
+    });
+  });
+
+  /**
+   * A function-like let's value (Kusto's user-defined functions): `(x: long, T: (*)) { body }`,
+   * the body being statements like a query's, lets first and the result last.
+   */
+  functionDefinition = this.RULE('functionDefinition', () => {
+    this.CONSUME(t.LParen);
+    this.MANY_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.functionParameter) });
+    this.CONSUME(t.RParen);
+    this.CONSUME(t.LBrace);
+    this.SUBRULE(this.query, { LABEL: 'body' });
+    this.CONSUME(t.RBrace);
+  });
+
+  /** `x: long`, `x: string = "a"`, `T: (*)`, `T: (a: long, b: string)`. */
+  functionParameter = this.RULE('functionParameter', () => {
+    this.SUBRULE(this.name);
+    this.CONSUME(t.Colon);
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(t.LParen, { LABEL: 'tabular' });
+          this.OR2([
+            { ALT: () => this.CONSUME(t.Star) },
+            { ALT: () => this.MANY_SEP2({ SEP: t.Comma, DEF: () => this.SUBRULE(this.columnDeclaration) }) },
+          ]);
+          this.CONSUME(t.RParen);
+        },
+      },
+      { ALT: () => this.SUBRULE2(this.name, { LABEL: 'type' }) },
+    ]);
+    this.OPTION(() => {
+      this.CONSUME(t.Equals);
+      this.SUBRULE(this.expression, { LABEL: 'default' });
+    });
   });
 
   setStatement = this.RULE('setStatement', () => {
@@ -793,6 +835,13 @@ export class AplGrammar extends RecoveringParser {
   }
 
   /** True before `name =` (but not `name ==`), for `extend x = …`, `['a b'] = …`. */
+  /** `(x:` or `() {` after a let's `=`: a function's parameter list, which no parenthesised expression starts like. */
+  private isFunctionAhead(): boolean {
+    if (this.LA(1).tokenType !== t.LParen) return false;
+    if (this.LA(2).tokenType === t.RParen) return this.LA(3).tokenType === t.LBrace;
+    return isIdentifierLike(this.LA(2).tokenType) && this.LA(3).tokenType === t.Colon;
+  }
+
   private isAssignmentAhead(): boolean {
     const first = this.LA(1).tokenType;
     if (first === t.LBracket) {

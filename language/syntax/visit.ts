@@ -54,6 +54,14 @@ export function forEachChild(node: ast.Node, visit: (child: ast.Node) => void): 
     case 'Pipeline':
       one(node.source);
       return each(node.operators);
+    case 'Function':
+      each(node.parameters);
+      return each(node.body);
+    case 'FunctionParameter':
+      one(node.name);
+      one(node.typeName);
+      each(node.columns);
+      return one(node.default);
     case 'ColumnDefinition':
       one(node.name);
       return one(node.expression);

@@ -52,4 +52,13 @@ describe('quick fixes over stdio', { timeout: 60_000 }, () => {
     const edits = actions![0]!.edit?.changes?.[uri] ?? [];
     assert.equal(TextDocument.applyEdits(TextDocument.create(uri, 'axiom-apl', 1, query), edits), "['sample-http-logs']\n| where _time > ago(1h)\n| where stauts == '500'\n| summarize count() by method");
   });
+
+  it('offers to name an unnamed summarize column with the name it gets', async () => {
+    const position = { line: 2, character: 14 };
+    const actions = await client.request<CodeAction[] | null>('textDocument/codeAction', { textDocument: { uri }, range: { start: position, end: position }, context: { diagnostics: [] } });
+    const action = actions?.find((candidate) => candidate.title.startsWith('Name this column'));
+    assert.equal(action?.title, "Name this column 'count_'", JSON.stringify(actions));
+    const edits = action!.edit?.changes?.[uri] ?? [];
+    assert.equal(TextDocument.applyEdits(TextDocument.create(uri, 'axiom-apl', 1, query), edits), "['sample-http-logs']\n| where stauts == '500'\n| summarize count_ = count() by method");
+  });
 });

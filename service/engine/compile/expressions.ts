@@ -55,6 +55,7 @@ export function compileExpression(expression: Expression, scope: ExpressionScope
     case 'Wildcard':
     case 'TypeOf':
     case 'Pipeline':
+    case 'Function':
     case 'Missing':
       throw scope.errors.at(expression.start, `${describe(expression.kind)} is not supported here by this engine`);
   }
@@ -79,7 +80,7 @@ function slice(node: Extract<Expression, { kind: 'Slice' }>, scope: ExpressionSc
 }
 
 function describe(kind: string): string {
-  return ({ Star: '`*`', Wildcard: 'a column pattern', TypeOf: '`typeof(...)`', Pipeline: 'a tabular expression', Missing: 'an incomplete expression' } as Record<string, string>)[kind] ?? kind;
+  return ({ Star: '`*`', Wildcard: 'a column pattern', TypeOf: '`typeof(...)`', Pipeline: 'a tabular expression', Function: 'a user-defined function (`let f = (…) { … }`)', Missing: 'an incomplete expression' } as Record<string, string>)[kind] ?? kind;
 }
 
 function literal(node: LiteralNode): Compiled {

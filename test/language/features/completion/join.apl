@@ -58,3 +58,22 @@
 // includes: host, bytes
 ['sample-http-logs']
 | lookup kind=leftouter weblogs on $right.¦
+
+// Names that need quoting are offered too, inserted quoted after the side: `$left.['geo.city']`.
+// item: geo.city {"kind": "column", "insertText": "['geo.city']", "replaces": ""}
+// item: client ip {"insertText": "['client ip']"}
+// item: status {"insertText": null}
+['sample-http-logs']
+| extend ['client ip'] = '10.0.0.1'
+| join kind=inner (['otel-demo-traces']) on $left.¦
+
+// item: service.name {"insertText": "['service.name']", "replaces": "se"}
+// excludes: geo.city
+['sample-http-logs']
+| join kind=inner (['otel-demo-traces']) on $left.id == $right.se¦
+
+// After `$left.[`: only that side's columns, quoted.
+// item: geo.city {"insertText": "'geo.city']"}
+// excludes: trace_id, service.name
+['sample-http-logs']
+| join kind=inner (['otel-demo-traces']) on $left.[¦

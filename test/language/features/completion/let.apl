@@ -7,7 +7,7 @@ let threshold = 500;
 
 // A let's value: a dataset, a source operator, or a scalar expression.
 // includes: sample-http-logs, union, print, strlen, ago, true
-// excludes: let, where, status
+// excludes: let, set, where, status
 // before: sample-http-logs, union
 // before: union, strlen
 let recent = ¦

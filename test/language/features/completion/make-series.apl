@@ -1,6 +1,7 @@
 // Aggregation position of make-series.
 // first: arg_max
 // includes: avg, count, req_duration_ms
+// before: strlen, req_duration_ms
 ['sample-http-logs']
 | make-series ¦
 

@@ -1,5 +1,5 @@
 // An empty document: datasets and what may begin a statement.
-// includes: sample-http-logs, otel-demo-traces, weblogs, let, union, search, print, datatable, externaldata
+// includes: sample-http-logs, otel-demo-traces, weblogs, let, set, union, search, print, datatable, externaldata
 // excludes: where, summarize, avg, status
 ¦
 
@@ -13,7 +13,7 @@
 web¦
 
 // After a let statement, the next statement starts; the tabular let is offered too.
-// includes: sample-http-logs, let, union, errors
+// includes: sample-http-logs, let, set, union, errors
 let errors = ['sample-http-logs'] | where status == '500';
 ¦
 
@@ -29,4 +29,18 @@ let errors = ['sample-http-logs'] | where status == '500';
 // schema: none
 // includes: let, union, print
 // excludes: sample-http-logs
+¦
+
+// `set` starts a statement; after it, the options it knows.
+// item: set {"kind": "keyword", "detail": "set OptionName [= Value];"}
+let threshold = 500;
+se¦
+
+// first: stricttypes
+// count: 1
+set ¦
+
+// After a set statement, the next statement starts.
+// includes: set, let, sample-http-logs
+set stricttypes;
 ¦

@@ -1,14 +1,16 @@
-// Aggregation position: aggregation functions first, then columns and scalar functions.
+// Aggregation position: aggregation functions first, then scalar functions (which may wrap an
+// aggregation), and columns last: a bare column is an error there.
 // includes: count, avg, dcount, percentile, make_set, status, req_duration_ms, strlen, round
 // first: arg_max, arg_min, avg
 // before: varianceif, _sysTime
-// before: req_duration_ms, round
+// before: round, req_duration_ms
 ['sample-http-logs']
 | summarize ¦
 
 // After a named aggregate's `=`.
 // includes: avg, count, status
 // first: arg_max
+// before: true, status
 ['sample-http-logs']
 | summarize slow = ¦
 
@@ -39,8 +41,9 @@
 ['sample-http-logs']
 | summarize avg(¦
 
-// Inside a scalar call around an aggregation, aggregations are still allowed.
+// Inside a scalar call around an aggregation, aggregations are still allowed, and columns still come last.
 // includes: avg, req_duration_ms
+// before: floor, req_duration_ms
 ['sample-http-logs']
 | summarize round(¦
 

@@ -67,3 +67,23 @@ web¦logs | take 10
 // contains: Defined by `datatable` on line 1.
 datatable (name:string, bytes:long) ['a', 1]
 | where byt¦es > 0
+
+// A function-like let, from a call.
+// range: twice
+// contains: let twice = (x: long) { x * 2 }
+// contains: A function defined in this query.
+let twice = (x: long) { x * 2 };
+['sample-http-logs'] | extend y = tw¦ice(resp_body_size_bytes)
+
+// A function's parameter, where the body uses it.
+// range: x
+// contains: x: long = 2
+// contains: Parameter of the function `twice`.
+let twice = (x: long = 2) { x¦ * 2 };
+print twice()
+
+// A parameter's type: the type's documentation.
+// range: long
+// contains: Signed 64-bit.
+let twice = (x: lo¦ng) { x * 2 };
+print twice(1)

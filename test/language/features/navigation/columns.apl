@@ -108,3 +108,29 @@ slow
 // refused: is not a name
 ['sample-http-logs']
 | extend ⟦d¦ur⟧ = 1
+
+// Renaming onto a column the stage already has (its input) is refused, not turned into a clash.
+// rename: status
+// refused: `status` is already a column at this `extend`
+['sample-http-logs']
+| extend ⟦sec¦onds⟧ = req_duration_ms / 1000
+| where ⟦seconds⟧ > 1
+
+// The same for another column the stage makes.
+// rename: ms
+// refused: `ms` is already a column at this `summarize`
+['sample-http-logs']
+| summarize ⟦n¦⟧ = count(), ms = avg(req_duration_ms) by status
+
+// A quoted input name counts too.
+// rename: ['geo.city']
+// refused: `['geo.city']` is already a column
+['sample-http-logs']
+| project ⟦ci¦ty⟧ = tostring(geo.country)
+
+// A let of that name in scope at the column's definition.
+// rename: threshold
+// refused: A let named `threshold` is already in scope
+let threshold = 500;
+['sample-http-logs']
+| extend ⟦sl¦ow⟧ = req_duration_ms > threshold

@@ -54,3 +54,18 @@ print x = ⟦threshold⟧
 // refused: Only a let name or a column
 ['sample-http-logs']
 | summarize c¦ount()
+
+// Renaming a let onto an earlier let's name is refused: the earlier one would be hidden.
+// rename: low
+// refused: A let named `low` is already in scope here
+let low = 100;
+let ⟦hi¦gh⟧ = 500;
+['sample-http-logs']
+| where req_duration_ms between (low .. ⟦high⟧)
+
+// Onto a later let's name, whose scope takes in a use: refused too.
+// rename: later
+// refused: A let named `later` is already in scope
+let ⟦fi¦rst⟧ = 100;
+let later = 5;
+print x = ⟦first⟧ + later

@@ -1,0 +1,31 @@
+import type { FunctionNode, LetStatement, Statement } from '../syntax/ast.ts';
+import type { LetBinding } from './analyzer.ts';
+import { analyzeExpression, checkTypeName } from './expressions.ts';
+import { expressionContext, type QueryScope, type TableContext } from './scope.ts';
+
+/**
+ * Function-like lets (Kusto's user-defined functions): `let f = (x: long, T: (*)) { … }`. The
+ * parameters are bound inside the body like lets, the body's statements are analyzed like a
+ * query's, and the let's name stands for the function. Calls return an unknown type.
+ */
+export function analyzeFunctionLet(
+  statement: LetStatement,
+  definition: FunctionNode,
+  context: TableContext,
+  analyzeBody: (statements: Statement[], scope: QueryScope, parameters: LetBinding[]) => void,
+): LetBinding {
+  // The body sees the query's lets, then the parameters, which hide lets of the same name.
+  const body: QueryScope = { lets: new Map(context.query.lets) };
+  const constants = expressionContext(context, undefined);
+  const parameters: LetBinding[] = [];
+  for (const parameter of definition.parameters) {
+    if (parameter.default) analyzeExpression(parameter.default, constants);
+    const type = parameter.typeName ? checkTypeName(parameter.typeName, context.state) : 'table';
+    const binding: LetBinding = { name: parameter.name.name, statement, type, parameter };
+    context.state.symbols.set(parameter.name, { kind: 'let', binding });
+    body.lets.set(binding.name, binding);
+    parameters.push(binding);
+  }
+  analyzeBody(definition.body, body, parameters);
+  return { name: statement.name.name, statement, type: 'unknown', function: definition };
+}
