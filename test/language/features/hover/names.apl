@@ -84,6 +84,6 @@ print twice()
 
 // A parameter's type: the type's documentation.
 // range: long
-// contains: Signed 64-bit.
+// contains: A signed 64-bit whole number
 let twice = (x: lo¦ng) { x * 2 };
 print twice(1)
