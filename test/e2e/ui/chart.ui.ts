@@ -8,13 +8,11 @@
  *   node --import tsx --test test/e2e/ui/chart.ui.ts      (npm run test:e2e runs it)
  */
 import * as assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import * as path from 'node:path';
-import { after, before, describe, test, type TestContext } from 'node:test';
+import { after, before, describe } from 'node:test';
 import type { FrameLocator, Page } from 'playwright-core';
-import { projectRoot } from '../../../scripts/e2e/harness.ts';
 import { eventually } from '../eventually.ts';
 import { openSession, type Session } from './session.ts';
+import { quickOpen, results, runCommand, storySteps } from './story.ts';
 
 const byStatus = "// Requests per status over time\n['sample-http-logs']\n| summarize count() by bin(_time, 5m), status";
 const errorsByStatus = "// Non-200 requests per status over time\n['sample-http-logs']\n| where status != '200'\n| summarize count() by bin(_time, 5m), status";
@@ -24,23 +22,9 @@ const annotation = { title: 'Deploy v2.3 (chart e2e)', description: 'Rolled out 
 describe('The results chart in VS Code (code-server + chromium)', { timeout: 300_000 }, () => {
   let session: Session | undefined;
   let page: Page;
-  let failed: string | undefined;
   let firstColours: Map<string, string>;
 
-  /** A step of one story: after a failure the later steps are skipped, naming the one that failed. */
-  const step = (name: string, run: () => Promise<void>) =>
-    test(name, { timeout: 90_000 }, async (t: TestContext) => {
-      if (failed) return t.skip(`"${failed}" failed`);
-      try {
-        await run();
-      } catch (error) {
-        failed = name;
-        const shot = path.join(projectRoot, 'dist/e2e/chart-failure.png');
-        mkdirSync(path.dirname(shot), { recursive: true });
-        await page?.screenshot({ path: shot }).catch(() => undefined);
-        throw Object.assign(error as Error, { message: `${(error as Error).message}\n(the workbench at that moment: ${shot})` });
-      }
-    });
+  const step = storySteps({ screenshot: 'chart-failure.png', timeoutMs: 90_000 }, () => page);
 
   before(async () => {
     session = await openSession();
@@ -158,11 +142,6 @@ describe('The results chart in VS Code (code-server + chromium)', { timeout: 300
   });
 });
 
-/** The results webview: an outer iframe from the workbench and the extension's page inside it. */
-function results(page: Page): FrameLocator {
-  return page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
-}
-
 /** Label → colour of each series in the chart's legend, in legend order. */
 async function legendColours(view: FrameLocator): Promise<Map<string, string>> {
   const entries = await view.locator('.chart .u-legend .u-series').evaluateAll((rows) =>
@@ -193,22 +172,4 @@ async function runAndWait(page: Page, title: string): Promise<void> {
     if (await view.locator('.pane:not([hidden]) .chart').count() === 0) await view.locator('.tab', { hasText: 'Chart' }).click();
     return (await view.locator('.chart:not([data-previous-run]) canvas').count()) > 0;
   }, 30_000);
-}
-
-async function quickOpen(page: Page, file: string): Promise<void> {
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(file);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: file }).first().waitFor();
-  await page.keyboard.press('Enter');
-}
-
-async function runCommand(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
-  await input.pressSequentially(title);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
-  await page.keyboard.press('Enter');
 }

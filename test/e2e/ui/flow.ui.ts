@@ -7,32 +7,20 @@
  *   node --import tsx --test test/e2e/ui/flow.ui.ts      (npm run test:e2e runs it)
  */
 import * as assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { after, before, describe, test, type TestContext } from 'node:test';
-import type { FrameLocator, Page } from 'playwright-core';
+import { after, before, describe } from 'node:test';
+import type { Page } from 'playwright-core';
 import { projectRoot } from '../../../scripts/e2e/harness.ts';
 import { eventually } from '../eventually.ts';
 import { openSession, type Session } from './session.ts';
+import { quickOpen, results, runCommand, storySteps } from './story.ts';
 
 describe('The results flow: token, error banner, history, pin', { timeout: 300_000 }, () => {
   let session: Session | undefined;
   let page: Page;
-  let failed: string | undefined;
 
-  const step = (name: string, run: () => Promise<void>) =>
-    test(name, { timeout: 60_000 }, async (t: TestContext) => {
-      if (failed) return t.skip(`"${failed}" failed`);
-      try {
-        await run();
-      } catch (error) {
-        failed = name;
-        const shot = path.join(projectRoot, 'dist/e2e/flow-failure.png');
-        mkdirSync(path.dirname(shot), { recursive: true });
-        await page?.screenshot({ path: shot }).catch(() => undefined);
-        throw Object.assign(error as Error, { message: `${(error as Error).message}\n(the workbench at that moment: ${shot})` });
-      }
-    });
+  const step = storySteps({ screenshot: 'flow-failure.png', timeoutMs: 60_000 }, () => page);
 
   // The example's lines, and the block the test types below them: its third line holds the wrong field.
   const exampleLines = readFileSync(path.join(projectRoot, 'examples/http-errors.apl'), 'utf8').split('\n').length;
@@ -118,11 +106,6 @@ describe('The results flow: token, error banner, history, pin', { timeout: 300_0
   });
 });
 
-/** The results webview: an outer iframe from the workbench and the extension's page inside it. */
-function results(page: Page): FrameLocator {
-  return page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
-}
-
 /** Opens APL: Show Query History and gives the text of its rows. */
 async function historyRows(page: Page): Promise<string[]> {
   await page.keyboard.press('Escape');
@@ -153,22 +136,4 @@ async function goToLine(page: Page, line: number): Promise<void> {
   await input.fill(`:${line}`);
   await page.keyboard.press('Enter');
   await eventually(`the cursor on line ${line}`, async () => (await page.locator('#status\\.editor\\.selection').innerText()).startsWith(`Ln ${line},`));
-}
-
-async function quickOpen(page: Page, file: string): Promise<void> {
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(file);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: file }).first().waitFor();
-  await page.keyboard.press('Enter');
-}
-
-async function runCommand(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
-  await input.pressSequentially(title);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
-  await page.keyboard.press('Enter');
 }

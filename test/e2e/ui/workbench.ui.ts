@@ -10,33 +10,20 @@
 import * as assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import * as path from 'node:path';
-import { after, before, describe, test, type TestContext } from 'node:test';
-import type { FrameLocator, Page } from 'playwright-core';
+import { after, before, describe } from 'node:test';
+import type { Page } from 'playwright-core';
 import { projectRoot } from '../../../scripts/e2e/harness.ts';
 import { eventually } from '../eventually.ts';
 import { openSession, type Session } from './session.ts';
+import { quickOpen, results, runCommand, storySteps } from './story.ts';
 
 const screenshotPath = path.resolve(projectRoot, process.env.APL_E2E_SCREENSHOT || 'dist/e2e/workbench.png');
 
 describe('The packaged extension in VS Code (code-server + chromium)', { timeout: 300_000 }, () => {
   let session: Session | undefined;
   let page: Page;
-  let failed: string | undefined;
 
-  /** A step of one story: after a failure the later steps are skipped, naming the one that failed. */
-  const step = (name: string, run: () => Promise<void>) =>
-    test(name, { timeout: 60_000 }, async (t: TestContext) => {
-      if (failed) return t.skip(`"${failed}" failed`);
-      try {
-        await run();
-      } catch (error) {
-        failed = name;
-        const shot = path.join(projectRoot, 'dist/e2e/failure.png');
-        mkdirSync(path.dirname(shot), { recursive: true });
-        await page?.screenshot({ path: shot }).catch(() => undefined);
-        throw Object.assign(error as Error, { message: `${(error as Error).message}\n(the workbench at that moment: ${shot})` });
-      }
-    });
+  const step = storySteps({ screenshot: 'failure.png', timeoutMs: 60_000 }, () => page);
 
   before(async () => {
     session = await openSession();
@@ -138,26 +125,3 @@ describe('The packaged extension in VS Code (code-server + chromium)', { timeout
     console.log(`screenshot: ${path.relative(projectRoot, screenshotPath)}`);
   });
 });
-
-/** The results webview: an outer iframe from the workbench and the extension's page inside it. */
-function results(page: Page): FrameLocator {
-  return page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
-}
-
-async function quickOpen(page: Page, file: string): Promise<void> {
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(file);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: file }).first().waitFor();
-  await page.keyboard.press('Enter');
-}
-
-async function runCommand(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
-  await input.pressSequentially(title);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
-  await page.keyboard.press('Enter');
-}
