@@ -16,6 +16,7 @@ import type {
   NewApiToken,
   RegenerateApiToken,
   TabularResult,
+  User,
 } from './serviceTypes.ts';
 
 export interface ConnectionOptions {
@@ -68,6 +69,10 @@ export class Connection {
 
   get url(): string {
     return this.baseUrl;
+  }
+
+  currentUser(signal?: AbortSignal): Promise<User> {
+    return this.call('GET', '/v2/user', { signal });
   }
 
   listDatasets(signal?: AbortSignal): Promise<Dataset[]> {

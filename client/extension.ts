@@ -4,6 +4,7 @@ import { RunQueryCodeLensProvider } from './codeLens.ts';
 import { registerAnnotationCommands } from './commands/annotations.ts';
 import { registerApiTokenCommands } from './commands/apiTokens.ts';
 import { registerConnectionCommands } from './commands/connection.ts';
+import { registerConnectionListCommands } from './commands/connections.ts';
 import { registerExportCommand } from './commands/exportResults.ts';
 import { registerLocalServiceCommand } from './commands/localService.ts';
 import { registerRunQueryCommand } from './commands/runQuery.ts';
@@ -38,6 +39,7 @@ export function activate(context: vscode.ExtensionContext): AplExtensionApi {
   const current = new Ctx(context);
   ctx = current;
   registerConnectionCommands(current);
+  registerConnectionListCommands(current);
   registerTimeRangeCommand(current);
   registerRunQueryCommand(current);
   registerExportCommand(current);
