@@ -10,6 +10,7 @@ import { registerLocalServiceCommand } from './commands/localService.ts';
 import { registerRunQueryCommand } from './commands/runQuery.ts';
 import { registerTimeRangeCommand } from './commands/timeRange.ts';
 import { Ctx } from './context.ts';
+import { registerDatasetsView, type DatasetNode } from './explorer/datasetsView.ts';
 import { registerLanguageModelTools } from './languageModelTools/index.ts';
 import { sendSchema } from './languageClient.ts';
 import { usePrompts, type Prompts } from './prompts.ts';
@@ -31,6 +32,8 @@ export interface AplTestingApi {
   usePrompts(prompts: Prompts | undefined): void;
   /** What the results panel holds now. */
   results(): { open: boolean; model: ResultsModel | undefined };
+  /** The Datasets view's tree as it would be drawn now: datasets with their fields. */
+  datasetsTree(): { dataset: DatasetNode; fields: DatasetNode[] }[];
 }
 
 let ctx: Ctx | undefined;
@@ -47,6 +50,7 @@ export function activate(context: vscode.ExtensionContext): AplExtensionApi {
   registerAnnotationCommands(current);
   registerApiTokenCommands(current);
   registerLanguageModelTools(current);
+  const datasets = registerDatasetsView(current);
   current.push(
     vscode.languages.registerCodeLensProvider({ language: 'axiom-apl' }, new RunQueryCodeLensProvider()),
     vscode.window.registerWebviewPanelSerializer(ResultsPanel.viewType, current.results.serializer()),
@@ -60,7 +64,11 @@ export function activate(context: vscode.ExtensionContext): AplExtensionApi {
     refreshSchema: () => current.refreshSchema(),
   };
   if (context.extensionMode === vscode.ExtensionMode.Test) {
-    api.testing = { usePrompts, results: () => ({ open: current.results.visible, model: current.results.model }) };
+    api.testing = {
+      usePrompts,
+      results: () => ({ open: current.results.visible, model: current.results.model }),
+      datasetsTree: () => datasets.getChildren().map((dataset) => ({ dataset, fields: datasets.getChildren(dataset) })),
+    };
   }
   return api;
 }
