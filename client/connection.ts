@@ -119,6 +119,10 @@ export class Connection {
     return this.call('POST', '/v2/annotations', { body: annotation });
   }
 
+  updateAnnotation(id: string, annotation: NewAnnotation): Promise<Annotation> {
+    return this.call('PUT', `/v2/annotations/${encodeURIComponent(id)}`, { body: annotation });
+  }
+
   deleteAnnotation(id: string): Promise<void> {
     return this.call('DELETE', `/v2/annotations/${encodeURIComponent(id)}`);
   }
@@ -129,6 +133,10 @@ export class Connection {
 
   createToken(token: NewApiToken): Promise<ApiTokenWithSecret> {
     return this.call('POST', '/v2/tokens', { body: token });
+  }
+
+  deleteToken(id: string): Promise<void> {
+    return this.call('DELETE', `/v2/tokens/${encodeURIComponent(id)}`);
   }
 
   regenerateToken(id: string, options: RegenerateApiToken): Promise<ApiTokenWithSecret> {

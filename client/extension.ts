@@ -10,7 +10,10 @@ import { registerLocalServiceCommand } from './commands/localService.ts';
 import { registerRunQueryCommand } from './commands/runQuery.ts';
 import { registerTimeRangeCommand } from './commands/timeRange.ts';
 import { Ctx } from './context.ts';
+import { registerAnnotationsView, type AnnotationNode } from './explorer/annotationsView.ts';
+import { registerApiTokensView } from './explorer/apiTokensView.ts';
 import { registerDatasetsView, type DatasetNode } from './explorer/datasetsView.ts';
+import type { ApiToken } from './serviceTypes.ts';
 import { registerLanguageModelTools } from './languageModelTools/index.ts';
 import { sendSchema } from './languageClient.ts';
 import { usePrompts, type Prompts } from './prompts.ts';
@@ -34,6 +37,10 @@ export interface AplTestingApi {
   results(): { open: boolean; model: ResultsModel | undefined };
   /** The Datasets view's tree as it would be drawn now: datasets with their fields. */
   datasetsTree(): { dataset: DatasetNode; fields: DatasetNode[] }[];
+  /** The Annotations view: a dataset's annotation nodes as drawn now. */
+  annotationsOf(dataset: string): Promise<AnnotationNode[]>;
+  /** The API Tokens view's items as drawn now. */
+  apiTokens(): Promise<ApiToken[]>;
 }
 
 let ctx: Ctx | undefined;
@@ -51,6 +58,8 @@ export function activate(context: vscode.ExtensionContext): AplExtensionApi {
   registerApiTokenCommands(current);
   registerLanguageModelTools(current);
   const datasets = registerDatasetsView(current);
+  const annotations = registerAnnotationsView(current);
+  const apiTokens = registerApiTokensView(current);
   current.push(
     vscode.languages.registerCodeLensProvider({ language: 'axiom-apl' }, new RunQueryCodeLensProvider()),
     vscode.window.registerWebviewPanelSerializer(ResultsPanel.viewType, current.results.serializer()),
@@ -68,6 +77,8 @@ export function activate(context: vscode.ExtensionContext): AplExtensionApi {
       usePrompts,
       results: () => ({ open: current.results.visible, model: current.results.model }),
       datasetsTree: () => datasets.getChildren().map((dataset) => ({ dataset, fields: datasets.getChildren(dataset) })),
+      annotationsOf: (dataset) => annotations.getChildren({ kind: 'dataset', name: dataset }),
+      apiTokens: () => apiTokens.getChildren(),
     };
   }
   return api;
