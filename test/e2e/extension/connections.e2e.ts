@@ -6,7 +6,8 @@ import type { NamedConnection } from '../../../client/connectionList.ts';
 import type { ConnectionTestResult } from '../../../client/connectionTest.ts';
 import type { ResultsModel } from '../../../client/resultsModel.ts';
 import { ScriptedPrompts } from './scriptedPrompts.ts';
-import { connectToService, eventually, extensionApi, openAplFile, service, testingApi } from './support.ts';
+import type { Annotation, ApiToken, ApiTokenWithSecret } from '../../../client/serviceTypes.ts';
+import { callService, connectToService, eventually, extensionApi, openAplFile, service, testingApi } from './support.ts';
 
 const connectionsSetting = () => vscode.workspace.getConfiguration('apl').get<NamedConnection[]>('connections') ?? [];
 const treeDatasets = async () => (await testingApi()).datasetsTree().map((each) => each.dataset.name);
@@ -111,6 +112,60 @@ suite('Named connections and the Datasets explorer', () => {
       return fetched?.datasets.length ? fetched : undefined;
     });
     assert.ok(schema.datasets.some((each) => each.name === 'sample-http-logs'), 'local is active again and has the token it had');
+  });
+
+  test('the Annotations view lists a dataset\'s annotations and edits and deletes them', async () => {
+    const created = await callService('POST', '/v2/annotations', { datasets: ['sample-http-logs'], type: 'deploy', title: 'view e2e', time: '2026-11-20T10:00:00Z' });
+    assert.ok(created.status === 200 || created.status === 201, JSON.stringify(created.body));
+    const id = (created.body as Annotation).id;
+    const testing = await testingApi();
+    const node = (await testing.annotationsOf('sample-http-logs')).find((each) => each.kind === 'annotation' && each.annotation.id === id);
+    assert.ok(node, 'the view lists the new annotation');
+
+    const prompts = new ScriptedPrompts([
+      { title: 'type', input: 'release' },
+      { title: 'title', input: 'edited in the view' },
+      { title: 'description', input: '' },
+      { title: 'URL', input: '' },
+      { title: 'time', input: '' },
+      { title: 'end time', input: '' },
+    ]);
+    testing.usePrompts(prompts);
+    await vscode.commands.executeCommand('apl.annotations.edit', node);
+    assert.deepEqual(prompts.problems, []);
+    const stored = (await callService('GET', `/v2/annotations/${id}`)).body as Annotation;
+    assert.deepEqual({ type: stored.type, title: stored.title, time: new Date(stored.time).toISOString() }, { type: 'release', title: 'edited in the view', time: '2026-11-20T10:00:00.000Z' });
+
+    assert.equal(await vscode.commands.executeCommand('apl.annotations.delete', node, true), id);
+    assert.equal((await callService('GET', `/v2/annotations/${id}`)).status, 404);
+    assert.ok(!(await testing.annotationsOf('sample-http-logs')).some((each) => each.kind === 'annotation' && each.annotation.id === id));
+  });
+
+  test('the API Tokens view lists tokens, regenerates and deletes one', async () => {
+    const created = await callService('POST', '/v2/tokens', { name: 'view e2e token', description: '', expiresAt: null, datasetCapabilities: {}, orgCapabilities: { datasets: ['read'] } });
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    const id = (created.body as ApiTokenWithSecret).id;
+    const testing = await testingApi();
+    const listed = (await testing.apiTokens()).find((each: ApiToken) => each.id === id);
+    assert.ok(listed, 'the view lists the new token');
+
+    const prompts = new ScriptedPrompts([
+      { title: 'old secret', pick: ['Now'] },
+      { title: 'new secret expires', pick: ['Never'] },
+      { notice: /regenerated/ },
+    ]);
+    testing.usePrompts(prompts);
+    const regenerated = await vscode.commands.executeCommand<ApiTokenWithSecret | undefined>('apl.apiTokens.regenerate', listed);
+    assert.deepEqual(prompts.problems, []);
+    assert.equal(prompts.remaining, 0, 'the token the item stands for was regenerated without a pick');
+    assert.ok(regenerated, 'the command gives the regenerated token');
+    assert.equal(regenerated.name, 'view e2e token');
+
+    const current = (await testing.apiTokens()).find((each: ApiToken) => each.id === regenerated.id);
+    assert.ok(current, 'the view lists the regenerated token');
+    assert.equal(await vscode.commands.executeCommand('apl.apiTokens.delete', current, true), current.id);
+    assert.ok(!((await callService('GET', '/v2/tokens')).body as ApiToken[]).some((each) => each.id === current.id), 'the service no longer has it');
+    assert.ok(!(await testing.apiTokens()).some((each) => each.id === current.id));
   });
 });
 
