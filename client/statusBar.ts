@@ -30,22 +30,22 @@ export class StatusBar implements vscode.Disposable {
         item.command = 'apl.refreshSchema';
         break;
       case 'signedOut':
-        item.text = `$(key) APL ${state.name}: set token`;
+        item.text = `$(key) APL: set token · ${state.name}`;
         item.tooltip = `No token for the APL connection "${state.name}": click to set one or switch`;
         item.command = 'apl.switchConnection';
         break;
       case 'connecting':
-        item.text = `$(sync~spin) APL ${state.name}`;
+        item.text = `$(sync~spin) APL · ${state.name}`;
         item.tooltip = `Connecting to ${state.name} (${state.url})`;
         item.command = undefined;
         break;
       case 'connected':
-        item.text = `$(database) APL ${state.name}: ${state.datasets} dataset${state.datasets === 1 ? '' : 's'}`;
+        item.text = `$(database) APL: ${state.datasets} dataset${state.datasets === 1 ? '' : 's'} · ${state.name}`;
         item.tooltip = `Connected to ${state.name} (${state.url}); click to switch connection or refresh`;
         item.command = 'apl.switchConnection';
         break;
       case 'failed':
-        item.text = `$(warning) APL ${state.name}: offline`;
+        item.text = `$(warning) APL: offline · ${state.name}`;
         item.tooltip = `${state.name} (${state.url}): ${state.message}\nClick to retry or switch connection`;
         item.command = 'apl.switchConnection';
         item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
