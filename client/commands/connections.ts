@@ -61,13 +61,15 @@ async function editConnection(ctx: Ctx, name?: string): Promise<NamedConnection 
   if (!old) return undefined;
   const edited = await askConnection(ctx, `APL: edit connection ${old.name}`, old, old.name);
   if (!edited) return undefined;
+  const wasActive = ctx.active.name === old.name;
   await save(ctx, withConnection(ctx.config.connections, edited, old.name));
   if (edited.name !== old.name) {
     const token = await ctx.tokens.get(old.name);
     if (token) await ctx.tokens.set(edited.name, token);
     await ctx.tokens.clear(old.name);
-    if (ctx.active.name === old.name || ctx.active.name === ctx.config.connections[0]!.name) await ctx.setActive(edited.name);
   }
+  // save() read the settings already, so the configuration event sees no change: reload here.
+  if (wasActive) await ctx.setActive(edited.name);
   return edited;
 }
 
