@@ -16,6 +16,7 @@ import type {
   NewApiToken,
   RegenerateApiToken,
   TabularResult,
+  User,
 } from './serviceTypes.ts';
 
 export interface ConnectionOptions {
@@ -70,6 +71,10 @@ export class Connection {
     return this.baseUrl;
   }
 
+  currentUser(signal?: AbortSignal): Promise<User> {
+    return this.call('GET', '/v2/user', { signal });
+  }
+
   listDatasets(signal?: AbortSignal): Promise<Dataset[]> {
     return this.call('GET', '/v2/datasets', { signal });
   }
@@ -114,6 +119,10 @@ export class Connection {
     return this.call('POST', '/v2/annotations', { body: annotation });
   }
 
+  updateAnnotation(id: string, annotation: NewAnnotation): Promise<Annotation> {
+    return this.call('PUT', `/v2/annotations/${encodeURIComponent(id)}`, { body: annotation });
+  }
+
   deleteAnnotation(id: string): Promise<void> {
     return this.call('DELETE', `/v2/annotations/${encodeURIComponent(id)}`);
   }
@@ -124,6 +133,10 @@ export class Connection {
 
   createToken(token: NewApiToken): Promise<ApiTokenWithSecret> {
     return this.call('POST', '/v2/tokens', { body: token });
+  }
+
+  deleteToken(id: string): Promise<void> {
+    return this.call('DELETE', `/v2/tokens/${encodeURIComponent(id)}`);
   }
 
   regenerateToken(id: string, options: RegenerateApiToken): Promise<ApiTokenWithSecret> {

@@ -1,12 +1,15 @@
 /**
- * The extension's state in one object: settings, token, language client, status bar, results
- * panel, diagnostics and time range. Everything it creates is disposed with the extension.
+ * The extension's state in one object: settings, connections and their tokens, language client,
+ * status bar, results panel, diagnostics and time range. Everything it creates is disposed with the
+ * extension.
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import type { Schema } from '../language/index.ts';
 import { affectsConnection, readConfig, type AplConfig } from './config.ts';
 import { Connection } from './connection.ts';
+import { connectionDirective } from './connectionDirective.ts';
+import { chooseConnection, type NamedConnection } from './connectionList.ts';
 import { sendSchema, startLanguageClient } from './languageClient.ts';
 import { ResultsPanel } from './resultsPanel.ts';
 import { fetchSchema } from './schema.ts';
@@ -15,6 +18,7 @@ import { TokenStore } from './tokenStore.ts';
 import { defaultTimeRange, readStoredTimeRange, type TimeRange } from './timeRange.ts';
 
 const timeRangeKey = 'apl.timeRange';
+const activeConnectionKey = 'apl.activeConnection';
 
 export class Ctx implements vscode.Disposable {
   readonly tokens: TokenStore;
@@ -25,24 +29,38 @@ export class Ctx implements vscode.Disposable {
   readonly client: Promise<LanguageClient>;
   private readonly disposables: vscode.Disposable[] = [];
   private schemaRefresh: Promise<Schema | undefined> | undefined;
+  /** Bumped when the active connection changes, so a fetch from the one before is not applied. */
+  private schemaGeneration = 0;
+  private readonly schemaChanged = new vscode.EventEmitter<Schema | undefined>();
+  /** Fires when the active connection's schema arrives (undefined: it could not be read). */
+  readonly onDidChangeSchema = this.schemaChanged.event;
+  /** The active connection's schema as last read. */
+  schema: Schema | undefined;
+  private readonly tokensMigrated: Promise<void>;
   config: AplConfig = readConfig();
 
   constructor(readonly extension: vscode.ExtensionContext) {
     this.tokens = new TokenStore(extension.secrets);
+    this.tokensMigrated = this.tokens.migrateLegacy(this.config.connections[0]!.name).catch(() => undefined);
     this.results = new ResultsPanel(extension.extensionUri);
     // Started on the next turn of the event loop, after activate() has returned: loading the
     // language client library is the largest cost of start-up and nothing in activation needs it.
     this.client = new Promise((resolve) => setImmediate(resolve)).then(() => startLanguageClient(extension));
     this.statusBar.setTimeRange(this.timeRange);
     this.statusBar.show();
-    this.push(this.statusBar, this.diagnostics, this.results);
+    this.push(this.statusBar, this.diagnostics, this.results, this.schemaChanged);
     this.push(
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (!affectsConnection(event)) return;
+        const before = this.active;
         this.config = readConfig();
-        void this.refreshSchema();
+        if (this.config.connectionProblems.length > 0) void vscode.window.showWarningMessage(`APL: ${this.config.connectionProblems.join('; ')}`);
+        const after = this.active;
+        if (before.name !== after.name || before.url !== after.url || before.orgId !== after.orgId) void this.refreshSchema(true);
       }),
-      this.tokens.onDidChange(() => void this.refreshSchema()),
+      this.tokens.onDidChange((name) => {
+        if (name === this.active.name) void this.refreshSchema(true);
+      }),
     );
   }
 
@@ -63,43 +81,103 @@ export class Ctx implements vscode.Disposable {
     this.statusBar.setTimeRange(range);
   }
 
-  /** A connection with the stored token; without one, offers to set it (when `prompt`) and gives undefined. */
-  async connection(prompt = true): Promise<Connection | undefined> {
-    const token = await this.tokens.get();
-    if (!token) {
-      this.statusBar.setConnection({ kind: 'signedOut' });
-      if (prompt) {
-        const choice = await vscode.window.showWarningMessage(`No token for the APL service at ${this.config.serviceUrl}.`, 'Set Token');
-        if (choice === 'Set Token') await vscode.commands.executeCommand('apl.setToken');
-        const after = await this.tokens.get();
-        if (after) return new Connection({ url: this.config.serviceUrl, token: after, orgId: this.config.orgId });
-      }
-      return undefined;
-    }
-    return new Connection({ url: this.config.serviceUrl, token, orgId: this.config.orgId });
+  /** The workspace's active connection (kept in workspaceState); the first listed when none is. */
+  get active(): NamedConnection {
+    const choice = chooseConnection(this.config.connections, this.extension.workspaceState.get<string>(activeConnectionKey), undefined);
+    return 'error' in choice ? this.config.connections[0]! : choice.connection;
   }
 
-  /** Fetches datasets and fields and hands them to the language server. Concurrent calls share one fetch. */
-  refreshSchema(): Promise<Schema | undefined> {
-    this.schemaRefresh ??= this.fetchAndSendSchema().finally(() => {
+  /** Makes `name` the active connection and loads its schema. */
+  async setActive(name: string): Promise<Schema | undefined> {
+    if (!this.config.connections.some((each) => each.name === name)) throw new Error(`APL: no connection named "${name}"`);
+    await this.extension.workspaceState.update(activeConnectionKey, name);
+    return this.refreshSchema(true);
+  }
+
+  /**
+   * The connection a run from `document` uses: the one its first line names, else the active one.
+   * An unknown name is an error, never a silent run elsewhere.
+   */
+  target(document?: vscode.TextDocument): NamedConnection {
+    const named = document ? connectionDirective(document.lineAt(0).text) : undefined;
+    const choice = chooseConnection(this.config.connections, this.active.name, named);
+    if ('error' in choice) throw new Error(`APL: ${choice.error}`);
+    return choice.connection;
+  }
+
+  /**
+   * A client for the connection `document` names (else the active one) with its stored token;
+   * without a token, offers to set it (when `prompt`) and gives undefined.
+   */
+  async connection(prompt = true, document?: vscode.TextDocument): Promise<Connection | undefined> {
+    await this.tokensMigrated;
+    let named: NamedConnection;
+    try {
+      named = this.target(document);
+    } catch (error) {
+      if (prompt) void vscode.window.showErrorMessage(errorText(error));
+      return undefined;
+    }
+    const token = await this.tokens.get(named.name);
+    if (token) return new Connection({ url: named.url, token, orgId: named.orgId });
+    if (named.name === this.active.name) this.statusBar.setConnection({ kind: 'signedOut', name: named.name });
+    if (!prompt) return undefined;
+    const choice = await vscode.window.showWarningMessage(`No token for the APL connection "${named.name}" (${named.url}).`, 'Set Token');
+    if (choice === 'Set Token') await vscode.commands.executeCommand('apl.setToken', undefined, named.name);
+    const after = await this.tokens.get(named.name);
+    return after ? new Connection({ url: named.url, token: after, orgId: named.orgId }) : undefined;
+  }
+
+  /**
+   * Fetches the active connection's datasets and fields and hands them to the language server.
+   * Concurrent calls share one fetch; `restart` starts a new one (the connection changed).
+   */
+  refreshSchema(restart = false): Promise<Schema | undefined> {
+    if (restart) {
+      this.schemaGeneration++;
       this.schemaRefresh = undefined;
-    });
+    }
+    if (!this.schemaRefresh) {
+      const refresh = this.fetchAndSendSchema(this.schemaGeneration).finally(() => {
+        if (this.schemaRefresh === refresh) this.schemaRefresh = undefined;
+      });
+      this.schemaRefresh = refresh;
+    }
     return this.schemaRefresh;
   }
 
-  private async fetchAndSendSchema(): Promise<Schema | undefined> {
+  private async fetchAndSendSchema(generation: number): Promise<Schema | undefined> {
+    const named = this.active;
     const connection = await this.connection(false);
-    if (!connection) return undefined;
-    this.statusBar.setConnection({ kind: 'connecting', url: connection.url });
-    try {
-      const schema = await fetchSchema(connection);
-      await sendSchema(await this.client, schema);
-      this.statusBar.setConnection({ kind: 'connected', url: connection.url, datasets: schema.datasets.length });
-      return schema;
-    } catch (error) {
-      this.statusBar.setConnection({ kind: 'failed', url: connection.url, message: errorText(error) });
+    const current = () => generation === this.schemaGeneration;
+    if (!connection) {
+      if (current()) {
+        // No token: the server must not keep completing from another connection's datasets.
+        this.setSchema(undefined);
+        await sendSchema(await this.client, { datasets: [] });
+      }
       return undefined;
     }
+    this.statusBar.setConnection({ kind: 'connecting', name: named.name, url: connection.url });
+    try {
+      const schema = await fetchSchema(connection);
+      if (!current()) return schema;
+      await sendSchema(await this.client, schema);
+      this.statusBar.setConnection({ kind: 'connected', name: named.name, url: connection.url, datasets: schema.datasets.length });
+      this.setSchema(schema);
+      return schema;
+    } catch (error) {
+      if (current()) {
+        this.statusBar.setConnection({ kind: 'failed', name: named.name, url: connection.url, message: errorText(error) });
+        this.setSchema(undefined);
+      }
+      return undefined;
+    }
+  }
+
+  private setSchema(schema: Schema | undefined): void {
+    this.schema = schema;
+    this.schemaChanged.fire(schema);
   }
 
   async dispose(): Promise<void> {

@@ -4,11 +4,16 @@ import { RunQueryCodeLensProvider } from './codeLens.ts';
 import { registerAnnotationCommands } from './commands/annotations.ts';
 import { registerApiTokenCommands } from './commands/apiTokens.ts';
 import { registerConnectionCommands } from './commands/connection.ts';
+import { registerConnectionListCommands } from './commands/connections.ts';
 import { registerExportCommand } from './commands/exportResults.ts';
 import { registerLocalServiceCommand } from './commands/localService.ts';
 import { registerRunQueryCommand } from './commands/runQuery.ts';
 import { registerTimeRangeCommand } from './commands/timeRange.ts';
 import { Ctx } from './context.ts';
+import { registerAnnotationsView, type AnnotationNode } from './explorer/annotationsView.ts';
+import { registerApiTokensView } from './explorer/apiTokensView.ts';
+import { registerDatasetsView, type DatasetNode } from './explorer/datasetsView.ts';
+import type { ApiToken } from './serviceTypes.ts';
 import { registerLanguageModelTools } from './languageModelTools/index.ts';
 import { sendSchema } from './languageClient.ts';
 import { usePrompts, type Prompts } from './prompts.ts';
@@ -30,6 +35,12 @@ export interface AplTestingApi {
   usePrompts(prompts: Prompts | undefined): void;
   /** What the results panel holds now. */
   results(): { open: boolean; model: ResultsModel | undefined };
+  /** The Datasets view's tree as it would be drawn now: datasets with their fields. */
+  datasetsTree(): { dataset: DatasetNode; fields: DatasetNode[] }[];
+  /** The Annotations view: a dataset's annotation nodes as drawn now. */
+  annotationsOf(dataset: string): Promise<AnnotationNode[]>;
+  /** The API Tokens view's items as drawn now. */
+  apiTokens(): Promise<ApiToken[]>;
 }
 
 let ctx: Ctx | undefined;
@@ -38,6 +49,7 @@ export function activate(context: vscode.ExtensionContext): AplExtensionApi {
   const current = new Ctx(context);
   ctx = current;
   registerConnectionCommands(current);
+  registerConnectionListCommands(current);
   registerTimeRangeCommand(current);
   registerRunQueryCommand(current);
   registerExportCommand(current);
@@ -45,6 +57,9 @@ export function activate(context: vscode.ExtensionContext): AplExtensionApi {
   registerAnnotationCommands(current);
   registerApiTokenCommands(current);
   registerLanguageModelTools(current);
+  const datasets = registerDatasetsView(current);
+  const annotations = registerAnnotationsView(current);
+  const apiTokens = registerApiTokensView(current);
   current.push(
     vscode.languages.registerCodeLensProvider({ language: 'axiom-apl' }, new RunQueryCodeLensProvider()),
     vscode.window.registerWebviewPanelSerializer(ResultsPanel.viewType, current.results.serializer()),
@@ -58,7 +73,13 @@ export function activate(context: vscode.ExtensionContext): AplExtensionApi {
     refreshSchema: () => current.refreshSchema(),
   };
   if (context.extensionMode === vscode.ExtensionMode.Test) {
-    api.testing = { usePrompts, results: () => ({ open: current.results.visible, model: current.results.model }) };
+    api.testing = {
+      usePrompts,
+      results: () => ({ open: current.results.visible, model: current.results.model }),
+      datasetsTree: () => datasets.getChildren().map((dataset) => ({ dataset, fields: datasets.getChildren(dataset) })),
+      annotationsOf: (dataset) => annotations.getChildren({ kind: 'dataset', name: dataset }),
+      apiTokens: () => apiTokens.getChildren(),
+    };
   }
   return api;
 }

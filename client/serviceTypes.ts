@@ -122,3 +122,10 @@ export interface RegenerateApiToken {
   existingTokenExpiresAt: string;
   newTokenExpiresAt?: string | null;
 }
+
+/** `GET /v2/user`: who the token acts for. */
+export interface User {
+  id: string;
+  name: string;
+  emails?: string[];
+}

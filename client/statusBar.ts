@@ -1,13 +1,13 @@
-/** Two status bar items: the connection (click: refresh schema / set token) and the time range (click: pick). */
+/** Two status bar items: the active connection (click: switch, refresh, set token) and the time range (click: pick). */
 import * as vscode from 'vscode';
 import { describeTimeRange, type TimeRange } from './timeRange.ts';
 
 export type ConnectionState =
   | { kind: 'unknown' }
-  | { kind: 'signedOut' }
-  | { kind: 'connecting'; url: string }
-  | { kind: 'connected'; url: string; datasets: number }
-  | { kind: 'failed'; url: string; message: string };
+  | { kind: 'signedOut'; name: string }
+  | { kind: 'connecting'; name: string; url: string }
+  | { kind: 'connected'; name: string; url: string; datasets: number }
+  | { kind: 'failed'; name: string; url: string; message: string };
 
 export class StatusBar implements vscode.Disposable {
   private readonly connection = vscode.window.createStatusBarItem('apl.connection', vscode.StatusBarAlignment.Left, 10);
@@ -30,24 +30,24 @@ export class StatusBar implements vscode.Disposable {
         item.command = 'apl.refreshSchema';
         break;
       case 'signedOut':
-        item.text = '$(key) APL: set token';
-        item.tooltip = 'No token for the APL service: click to set one';
-        item.command = 'apl.setToken';
+        item.text = `$(key) APL: set token · ${state.name}`;
+        item.tooltip = `No token for the APL connection "${state.name}": click to set one or switch`;
+        item.command = 'apl.switchConnection';
         break;
       case 'connecting':
-        item.text = '$(sync~spin) APL';
-        item.tooltip = `Connecting to ${state.url}`;
+        item.text = `$(sync~spin) APL · ${state.name}`;
+        item.tooltip = `Connecting to ${state.name} (${state.url})`;
         item.command = undefined;
         break;
       case 'connected':
-        item.text = `$(database) APL: ${state.datasets} dataset${state.datasets === 1 ? '' : 's'}`;
-        item.tooltip = `Connected to ${state.url}; click to refresh the schema`;
-        item.command = 'apl.refreshSchema';
+        item.text = `$(database) APL: ${state.datasets} dataset${state.datasets === 1 ? '' : 's'} · ${state.name}`;
+        item.tooltip = `Connected to ${state.name} (${state.url}); click to switch connection or refresh`;
+        item.command = 'apl.switchConnection';
         break;
       case 'failed':
-        item.text = '$(warning) APL: offline';
-        item.tooltip = `${state.url}: ${state.message}\nClick to retry`;
-        item.command = 'apl.refreshSchema';
+        item.text = `$(warning) APL: offline · ${state.name}`;
+        item.tooltip = `${state.name} (${state.url}): ${state.message}\nClick to retry or switch connection`;
+        item.command = 'apl.switchConnection';
         item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
         break;
     }

@@ -22,30 +22,31 @@ async function addAnnotation(ctx: Ctx, given?: NewAnnotation): Promise<Annotatio
   return created;
 }
 
-async function askAnnotation(ctx: Ctx): Promise<NewAnnotation | undefined> {
+/** Asks for an annotation's fields; `start` (editing, or a dataset picked in the view) fills them in. */
+export async function askAnnotation(ctx: Ctx, start?: Partial<Annotation>, title = 'APL: add annotation'): Promise<NewAnnotation | undefined> {
   const connection = (await ctx.connection())!;
-  const title = 'APL: add annotation';
-  const datasets = await pickDatasets(connection, `${title}: datasets`, true);
+  const datasets = start?.datasets ?? (await pickDatasets(connection, `${title}: datasets`, true));
   if (!datasets) return undefined;
   const type = await prompts().showInputBox({
     title: `${title}: type`,
-    value: 'deploy',
+    value: start?.type ?? 'deploy',
     validateInput: (value) => (/^[a-z0-9-]{1,256}$/.test(value) ? undefined : 'Lower-case letters, digits and "-" only.'),
   });
   if (!type) return undefined;
-  const name = await prompts().showInputBox({ title: `${title}: title`, prompt: 'Optional, up to 256 characters', validateInput: max(256) });
+  const name = await prompts().showInputBox({ title: `${title}: title`, value: start?.title ?? '', prompt: 'Optional, up to 256 characters', validateInput: max(256) });
   if (name === undefined) return undefined;
-  const description = await prompts().showInputBox({ title: `${title}: description`, prompt: 'Optional', validateInput: max(512) });
+  const description = await prompts().showInputBox({ title: `${title}: description`, value: start?.description ?? '', prompt: 'Optional', validateInput: max(512) });
   if (description === undefined) return undefined;
   const url = await prompts().showInputBox({
     title: `${title}: URL`,
+    value: start?.url ?? '',
     prompt: 'Optional link, e.g. to the release',
     validateInput: (value) => (value === '' || URL.canParse(value) ? max(512)(value) : 'Not a URL.'),
   });
   if (url === undefined) return undefined;
-  const time = await askTime(`${title}: time`, 'ISO 8601; empty for now', new Date().toISOString());
+  const time = await askTime(`${title}: time`, start?.time ? `ISO 8601; empty keeps ${start.time}` : 'ISO 8601; empty for now', start?.time ?? new Date().toISOString());
   if (time === undefined || time === null) return undefined;
-  const endTime = await askTime(`${title}: end time`, 'Optional ISO 8601 end; empty for a point in time', null);
+  const endTime = await askTime(`${title}: end time`, 'Optional ISO 8601 end; empty for a point in time', start?.endTime ?? null);
   if (endTime === undefined) return undefined;
   const annotation: NewAnnotation = { datasets, type, time };
   if (name) annotation.title = name;

@@ -20,7 +20,7 @@ const expiries = [
 
 export function registerApiTokenCommands(ctx: Ctx): void {
   ctx.registerCommand('apl.createApiToken', (given?: NewApiToken) => showingErrors(() => createToken(ctx, given)));
-  ctx.registerCommand('apl.regenerateApiToken', () => showingErrors(() => regenerateToken(ctx)));
+  ctx.registerCommand('apl.regenerateApiToken', (id?: unknown) => showingErrors(() => regenerateToken(ctx, typeof id === 'string' ? id : undefined)));
 }
 
 async function createToken(ctx: Ctx, given?: NewApiToken): Promise<ApiTokenWithSecret | undefined> {
@@ -64,14 +64,15 @@ async function pickGrants(title: string, names: string[], preselected: string[])
   return grants;
 }
 
-async function regenerateToken(ctx: Ctx): Promise<ApiTokenWithSecret | undefined> {
+/** Regenerates the token `id` names (the API Tokens view), else the one picked. */
+async function regenerateToken(ctx: Ctx, id?: string): Promise<ApiTokenWithSecret | undefined> {
   const connection = await ctx.connection();
   if (!connection) return undefined;
   const tokens = await connection.listTokens();
-  const picked = await prompts().showQuickPick(
-    tokens.map((token) => ({ label: token.name, description: token.expiresAt ? `expires ${token.expiresAt}` : 'never expires', detail: token.description || undefined, token })),
-    { title: 'APL: regenerate API token' },
-  );
+  const items = tokens.map((token) => ({ label: token.name, description: token.expiresAt ? `expires ${token.expiresAt}` : 'never expires', detail: token.description || undefined, token }));
+  const given = id === undefined ? undefined : items.find((item) => item.token.id === id);
+  if (id !== undefined && !given) throw new Error(`no API token with id ${id}`);
+  const picked = given ?? (await prompts().showQuickPick(items, { title: 'APL: regenerate API token' }));
   if (!picked) return undefined;
   const oldEnds = await pickExpiry('APL: when should the old secret stop working?', [
     { label: 'Now', ms: 0 },

@@ -13,11 +13,13 @@ export function registerLocalServiceCommand(ctx: Ctx): void {
   ctx.push(vscode.window.onDidCloseTerminal((closed) => { if (closed === terminal) terminal = undefined; }));
 
   ctx.registerCommand('apl.startLocalService', async () => {
-    const url = new URL(ctx.config.serviceUrl);
-    if (!isLocalUrl(url)) {
-      void vscode.window.showErrorMessage(`APL: the service URL ${url.origin} is not local; set apl.service.url to http://127.0.0.1:<port> first.`);
+    // The active connection when it is local, else the first local one listed.
+    const named = [ctx.active, ...ctx.config.connections].find((each) => isLocalUrl(new URL(each.url)));
+    if (!named) {
+      void vscode.window.showErrorMessage(`APL: no connection points at this machine; add one on http://127.0.0.1:<port> (APL: Add Connection) first.`);
       return false;
     }
+    const url = new URL(named.url);
     if (!terminal) {
       const cli = findServiceCli(ctx.extension.extensionPath, ctx.config.localServiceCliPath);
       if (!cli) {
@@ -43,17 +45,18 @@ export function registerLocalServiceCommand(ctx: Ctx): void {
       void vscode.window.showErrorMessage('APL: the local service was not ready within 60 s; see the "APL service" terminal.');
       return false;
     }
-    if (!(await ctx.tokens.get())) {
+    if (!(await ctx.tokens.get(named.name))) {
       const choice = await vscode.window.showInformationMessage('APL: local service running. Use its admin token?', 'Use Admin Token', 'Set Token…');
       if (choice === 'Use Admin Token') {
         const token = await localAdminToken();
         if (token) {
-          await ctx.tokens.set(token);
-          if (!ctx.config.orgId) await vscode.workspace.getConfiguration('apl').update('service.orgId', localOrgId, vscode.ConfigurationTarget.Global);
+          await ctx.tokens.set(named.name, token);
+          if (!named.orgId && ctx.config.connections.length === 1) await vscode.workspace.getConfiguration('apl').update('service.orgId', localOrgId, vscode.ConfigurationTarget.Global);
         } else void vscode.window.showErrorMessage('APL: no local admin token found (APL_ADMIN_TOKEN or the data directory’s credentials.json).');
-      } else if (choice) await vscode.commands.executeCommand('apl.setToken');
+      } else if (choice) await vscode.commands.executeCommand('apl.setToken', undefined, named.name);
     }
-    await ctx.refreshSchema();
+    if (named.name !== ctx.active.name) await ctx.setActive(named.name);
+    else await ctx.refreshSchema(true);
     return true;
   });
 }

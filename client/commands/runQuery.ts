@@ -53,7 +53,8 @@ export class QueryRunner {
 
   async run(target: QueryTarget, options: RunOptions): Promise<ResultsModel | undefined> {
     const { ctx } = this;
-    const connection = await ctx.connection(!options.quiet);
+    // The connection the file names on its first line, else the active one.
+    const connection = await ctx.connection(!options.quiet, target.document);
     if (!connection) return undefined;
     const { range, quiet } = options;
     if (!quiet) this.latest = { target, range };
@@ -149,7 +150,7 @@ export class QueryRunner {
     }
     ctx.results.show({ type: 'error', ...banner });
     if (banner.action === 'setToken') {
-      ctx.statusBar.setConnection({ kind: 'failed', url: ctx.config.serviceUrl, message: 'the token was rejected' });
+      ctx.statusBar.setConnection({ kind: 'failed', name: ctx.active.name, url: ctx.active.url, message: 'the token was rejected' });
       void vscode.window.showErrorMessage(`APL: ${banner.message}`, 'Set Token').then((choice) => {
         if (choice) void vscode.commands.executeCommand('apl.setToken');
       });

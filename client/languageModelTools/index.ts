@@ -54,7 +54,7 @@ function aplTool<T>(
   return {
     async invoke(options, token) {
       const connection = await ctx.connection(false);
-      if (!connection) throw new Error(`No token for the APL service at ${ctx.config.serviceUrl}: ask the user to run "APL: Set Token".`);
+      if (!connection) throw new Error(`No token for the APL connection ${ctx.active.name} (${ctx.active.url}): ask the user to run "APL: Set Token".`);
       const context: ToolContext = { connection, limits: (await tools()).defaultToolLimits, schema: (signal) => fetchSchema(connection, signal) };
       const cancel = new AbortController();
       const listener = token.onCancellationRequested(() => cancel.abort());
@@ -83,9 +83,9 @@ function runInput(ctx: Ctx, input: RunToolInput): RunInput {
 
 function prepareRun(ctx: Ctx, input: RunToolInput): PreparedToolInvocation {
   const range = input.since ? `the last ${input.since}` : input.start_time ? `${input.start_time} to ${input.end_time}` : describeTimeRange(ctx.timeRange);
-  const confirmation = runConfirmation(ctx.config.serviceUrl, String(input.apl ?? ''), range);
+  const confirmation = runConfirmation(ctx.active.url, String(input.apl ?? ''), range);
   return {
-    invocationMessage: `Running an APL query against ${ctx.config.serviceUrl}`,
+    invocationMessage: `Running an APL query against ${ctx.active.url}`,
     ...(confirmation ? { confirmationMessages: { title: confirmation.title, message: new vscode.MarkdownString(confirmation.message) } } : {}),
   };
 }
