@@ -49,6 +49,8 @@ export class ServiceError extends Error {
 export interface QueryRange {
   startTime: string;
   endTime: string;
+  /** Rows a query without its own limit returns (the service's default is 1000). */
+  defaultLimit?: number;
 }
 
 export class Connection {

@@ -5,18 +5,22 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { ExportFormat } from './exportResults.ts';
-import { isResultsModel, parseWebviewMessage, savedModel, type HostMessage, type WebviewState } from './resultsProtocol.ts';
+import { isResultsModel, parseWebviewMessage, savedModel, type HostMessage, type PostedMessage, type WebviewState } from './resultsProtocol.ts';
 import type { ResultsModel } from './resultsModel.ts';
+import { encodeModel } from './resultsWire.ts';
 
 export class ResultsPanel implements vscode.Disposable {
   static readonly viewType = 'apl.results';
   private panel: vscode.WebviewPanel | undefined;
   private panelDisposables: vscode.Disposable[] = [];
-  private lastMessage: HostMessage | undefined;
+  /** The last message as posted (results encoded once, resultsWire.ts), sent again when the view reloads. */
+  private lastMessage: PostedMessage | undefined;
   /** The results shown now, for export. */
   model: ResultsModel | undefined;
   /** Set by the export command: the webview's Export buttons call it. */
   onExport: ((format: ExportFormat) => void) | undefined;
+  /** Set by Run Query: the webview's default-limit notice asks for the same query with a larger limit. */
+  onRerun: ((limit: number, model: ResultsModel) => void) | undefined;
 
   constructor(private readonly extensionUri: vscode.Uri) {}
 
@@ -30,14 +34,15 @@ export class ResultsPanel implements vscode.Disposable {
 
   show(message: HostMessage): void {
     if (message.type === 'results') this.model = message.model;
-    this.lastMessage = message;
+    const posted: PostedMessage = message.type === 'results' ? { type: 'results', model: encodeModel(message.model) } : message;
+    this.lastMessage = posted;
     if (!this.panel) {
       const panel = vscode.window.createWebviewPanel(ResultsPanel.viewType, 'APL Results', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {});
       this.adopt(panel);
     } else if (!this.panel.visible) {
       this.panel.reveal(undefined, true);
     }
-    void this.panel!.webview.postMessage(message);
+    void this.panel!.webview.postMessage(posted);
   }
 
   serializer(): vscode.WebviewPanelSerializer {
@@ -76,6 +81,12 @@ export class ResultsPanel implements vscode.Disposable {
         break;
       case 'export':
         this.onExport?.(message.format);
+        break;
+      case 'openJson':
+        void openJson(message.json);
+        break;
+      case 'rerun':
+        if (this.model) this.onRerun?.(message.limit, this.model);
         break;
     }
   }
@@ -117,4 +128,10 @@ export class ResultsPanel implements vscode.Disposable {
     this.disposePanel();
     panel?.dispose();
   }
+}
+
+/** A value from the results as JSON in an untitled editor tab beside the results. */
+async function openJson(json: string): Promise<void> {
+  const document = await vscode.workspace.openTextDocument({ language: 'json', content: json });
+  await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: true });
 }

@@ -15,15 +15,30 @@ interface QueryTarget {
   start: vscode.Position;
 }
 
+/** A re-run of the results shown: the same query and range, with a larger default limit. */
+interface Rerun {
+  defaultLimit: number;
+  startTime: string;
+  endTime: string;
+}
+
 export function registerRunQueryCommand(ctx: Ctx): void {
+  let lastTarget: QueryTarget | undefined;
   ctx.registerCommand('apl.runQuery', async (uri?: vscode.Uri, line?: number) => {
     const target = await findTarget(uri, line);
     if (!target) {
       void vscode.window.showInformationMessage('APL: no query under the cursor.');
       return undefined;
     }
+    lastTarget = target;
     return runQuery(ctx, target);
   });
+  ctx.results.onRerun = (defaultLimit, shown) => {
+    // The query whose results are shown, from its document when that is the last run (errors then point into it).
+    const target = lastTarget?.text === shown.query ? lastTarget : undefined;
+    if (!target) return;
+    void runQuery(ctx, target, { defaultLimit, startTime: shown.startTime, endTime: shown.endTime });
+  };
 }
 
 async function findTarget(uri: vscode.Uri | undefined, line: number | undefined): Promise<QueryTarget | undefined> {
@@ -39,15 +54,15 @@ async function findTarget(uri: vscode.Uri | undefined, line: number | undefined)
   return block ? { document, text: block.text, start: new vscode.Position(block.startLine, 0) } : undefined;
 }
 
-async function runQuery(ctx: Ctx, target: QueryTarget): Promise<ResultsModel | undefined> {
+async function runQuery(ctx: Ctx, target: QueryTarget, rerun?: Rerun): Promise<ResultsModel | undefined> {
   const connection = await ctx.connection();
   if (!connection) return undefined;
   const range = ctx.timeRange;
-  const hint = largeRangeHint(target.text, range);
+  const hint = rerun ? undefined : largeRangeHint(target.text, range);
   if (hint) void vscode.window.showInformationMessage(`APL: ${hint}`, 'Select Time Range').then((choice) => {
     if (choice) void vscode.commands.executeCommand('apl.selectTimeRange');
   });
-  const { startTime, endTime } = resolveTimeRange(range, new Date());
+  const { startTime, endTime } = rerun ?? resolveTimeRange(range, new Date());
   ctx.diagnostics.delete(target.document.uri);
   ctx.results.show({ type: 'running', query: target.text });
 
@@ -58,7 +73,7 @@ async function runQuery(ctx: Ctx, target: QueryTarget): Promise<ResultsModel | u
         const controller = new AbortController();
         const subscription = cancellation.onCancellationRequested(() => controller.abort());
         try {
-          const result = await connection.queryApl(target.text, { startTime, endTime }, controller.signal);
+          const result = await connection.queryApl(target.text, { startTime, endTime, ...(rerun && { defaultLimit: rerun.defaultLimit }) }, controller.signal);
           const annotations =
             result.datasetNames && result.datasetNames.length > 0 && result.tables.some((table) => table.buckets)
               ? await connection.listAnnotations(result.datasetNames, controller.signal).catch(() => [])
