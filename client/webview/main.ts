@@ -92,7 +92,12 @@ function show(shown: WireModel): void {
     // The tables are a few strings (resultsWire.ts): kept as they came, serialised by VS Code once,
     // after the first rows are drawn (the host sends them again should the view reload before).
     state = { wire: shown, resultKey: key, tab, tableLayouts: state.tableLayouts };
-    saveSoon();
+    window.clearTimeout(pendingSave);
+    pendingSave = -1;
+    requestAnimationFrame(() => {
+      pendingSave = 0;
+      saveSoon();
+    });
   }
   banner.className = 'banner';
   banner.textContent = `${shown.query.split('\n')[0]}${shown.query.includes('\n') ? ' …' : ''}  ·  ${shown.startTime} → ${shown.endTime}`;

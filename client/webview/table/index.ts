@@ -113,6 +113,7 @@ export function renderTable(container: HTMLElement, wire: WireTable, options: Ta
     const rows = filter === '' && !sort ? Array.from({ length: data.rowCount }, (_, row) => row) : sortRows(data, filteredRows(data, grid.columns, filter), sort);
     grid.setRows(rows);
     selected = undefined;
+    grid.clearSelection();
     const total = data.rowCount.toLocaleString();
     count.textContent = filter === '' ? `${total} rows` : `${rows.length.toLocaleString()} of ${total} rows`;
   }
@@ -162,17 +163,35 @@ export function renderTable(container: HTMLElement, wire: WireTable, options: Ta
     say(`Copied ${what}`);
   }
 
-  function copySelected(): void {
+  /** The selected cell to the clipboard: through the copy event when given one, else through the host. */
+  function copySelected(clipboard?: DataTransfer): void {
     const current = selectedValue();
     if (!current || !selected) {
       say('Select a cell first');
       return;
     }
-    copy(cellText(current.value), `${current.name}`);
+    const text = cellText(current.value);
+    if (clipboard) {
+      clipboard.setData('text/plain', text);
+      say(`Copied ${current.name}`);
+    } else copy(text, current.name);
     const cell = grid.cellAt(selected.position, selected.display);
     cell?.classList.add('copied');
     window.setTimeout(() => cell?.classList.remove('copied'), 600);
   }
+
+  // Ctrl/Cmd+C in the grid: the browser (or VS Code, in the desktop app) fires a copy event, whose
+  // clipboard data is the cell's text; when none comes, the host copies it.
+  let copyFallback = 0;
+  const onCopy = (event: ClipboardEvent) => {
+    if (!root.isConnected) return document.removeEventListener('copy', onCopy);
+    if (document.activeElement !== grid.scroller || !event.clipboardData) return;
+    event.preventDefault();
+    window.clearTimeout(copyFallback);
+    copyFallback = 0;
+    copySelected(event.clipboardData);
+  };
+  document.addEventListener('copy', onCopy);
 
   function showMenu(x: number, y: number): void {
     openColumnMenu(root, x, y, data.columns, displayColumns(data.columns, { ...layout, hidden: [] }).map((column) => data.columns[column].name), {
@@ -201,8 +220,11 @@ export function renderTable(container: HTMLElement, wire: WireTable, options: Ta
       event.preventDefault();
       moves[event.key]();
     } else if (command && !event.shiftKey && event.key.toLowerCase() === 'c') {
-      event.preventDefault();
-      copySelected();
+      window.clearTimeout(copyFallback);
+      copyFallback = window.setTimeout(() => {
+        copyFallback = 0;
+        copySelected();
+      }, 150);
     } else if (event.key === 'Enter') {
       event.preventDefault();
       openSelected(event.shiftKey);

@@ -1,0 +1,157 @@
+/**
+ * The results table in a real VS Code workbench (code-server), driven like a user would with
+ * Playwright: run a query that the service cuts at its default limit and see the notice on the
+ * Matches tab, read `_time` whole, scroll sideways with the header staying over its columns, move
+ * with the arrow keys and copy a cell with Ctrl+C, then re-run for every row.
+ *
+ *   node --import tsx --test test/e2e/ui/table.ui.ts      (npm run test:e2e runs it)
+ */
+import * as assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import * as path from 'node:path';
+import { after, before, describe, test, type TestContext } from 'node:test';
+import type { FrameLocator, Page } from 'playwright-core';
+import { projectRoot } from '../../../scripts/e2e/harness.ts';
+import { eventually } from '../eventually.ts';
+import { openSession, type Session } from './session.ts';
+
+describe('The results table in VS Code (code-server + chromium)', { timeout: 300_000 }, () => {
+  let session: Session | undefined;
+  let page: Page;
+  let failed: string | undefined;
+
+  /** A step of one story: after a failure the later steps are skipped, naming the one that failed. */
+  const step = (name: string, run: () => Promise<void>) =>
+    test(name, { timeout: 60_000 }, async (t: TestContext) => {
+      if (failed) return t.skip(`"${failed}" failed`);
+      try {
+        await run();
+      } catch (error) {
+        failed = name;
+        const shot = path.join(projectRoot, 'dist/e2e/table-failure.png');
+        mkdirSync(path.dirname(shot), { recursive: true });
+        await page?.screenshot({ path: shot }).catch(() => undefined);
+        throw Object.assign(error as Error, { message: `${(error as Error).message}\n(the workbench at that moment: ${shot})` });
+      }
+    });
+
+  before(async () => {
+    session = await openSession();
+    page = session.page;
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  });
+  after(async () => session?.close());
+
+  /** The Matches pane of the results webview. */
+  const matches = () => results(page).locator('.pane:not([hidden])');
+
+  step('a query without a limit runs, and the Matches tab says the rows were cut', async () => {
+    await quickOpen(page, 'http-errors.apl');
+    await runCommand(page, 'APL: Set Token');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    await input.fill(session!.service.token);
+    await page.keyboard.press('Enter');
+    await page.locator('.statusbar-item', { hasText: 'APL: 2 datasets' }).waitFor({ timeout: 30_000 });
+    await page.locator('.monaco-editor .view-line').first().click();
+    await page.keyboard.press('Control+End');
+    // The demo's last hour holds a quarter of its 20,000 events: more than the default 1,000.
+    await page.keyboard.type("\n\n['sample-http-logs']");
+    await page.keyboard.press('Control+Enter');
+    await page.locator('.tabs-container .tab', { hasText: 'APL Results' }).waitFor({ timeout: 30_000 });
+    const notice = matches().locator('.truncation');
+    await notice.waitFor({ timeout: 30_000 });
+    assert.match(await notice.innerText(), /Showing 1,000 of [\d,]+ rows \(default limit\)/);
+    assert.equal(await matches().locator('.count').innerText(), '1,000 rows');
+  });
+
+  step('_time is readable whole: its column is as wide as its text', async () => {
+    const time = await firstRowCell(matches(), '_time');
+    assert.match(time.text, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
+    assert.ok(time.scrollWidth <= time.clientWidth, `the _time cell shows ${time.clientWidth} px of ${time.scrollWidth}`);
+  });
+
+  step('after a sideways scroll the header still sits over its columns, and the page itself does not scroll', async () => {
+    const scroller = matches().locator('.scroller');
+    const scrolled = (await scroller.evaluate('(element) => { element.scrollLeft = 350; return element.scrollLeft; }')) as number;
+    assert.ok(scrolled > 100, `the table is wider than the view (scrolled ${scrolled} px)`);
+    await eventually('header and rows lined up', async () => {
+      // Runs in the webview (this file is type-checked without the DOM's types).
+      const { header, body } = (await matches().evaluate(`(pane) => {
+        const lefts = (cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().left));
+        const rows = [...pane.querySelectorAll('.rows .row:not([hidden])')].sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
+        return { header: lefts([...pane.querySelectorAll('.grid-header .cell')]), body: lefts([...(rows[0]?.querySelectorAll('.cell') ?? [])]) };
+      }`)) as { header: number[]; body: number[] };
+      return header.length > 3 && header.length === body.length && header.every((left, index) => Math.abs(left - body[index]) <= 1);
+    }, 5_000);
+    const headerBox = (await matches().locator('.grid-header').boundingBox())!;
+    const scrollerBox = (await scroller.boundingBox())!;
+    assert.ok(Math.abs(headerBox.y - scrollerBox.y) <= 1, 'the header stays at the top of the table');
+    const [pageHeight, viewHeight] = (await results(page).locator('body').evaluate('() => [document.scrollingElement.scrollHeight, document.scrollingElement.clientHeight]')) as number[];
+    assert.ok(pageHeight <= viewHeight, `no page scrollbar (${pageHeight} > ${viewHeight})`);
+    await scroller.evaluate('(element) => { element.scrollLeft = 0; }');
+  });
+
+  step('arrow keys move the selected cell and Ctrl+C copies it, with feedback', async () => {
+    const view = matches();
+    await view.locator('.rows .row:not([hidden]) .cell').first().click();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    const selected = view.locator('.rows .cell.selected');
+    const expected = await selected.innerText();
+    assert.equal((await selected.getAttribute('data-display')), '1', 'the second column is selected');
+    await page.keyboard.press('Control+C');
+    await view.locator('.feedback.show', { hasText: /^Copied / }).waitFor();
+    const copied = await eventually('the cell on the clipboard', async () => {
+      const text = await page.evaluate('navigator.clipboard.readText()').catch(() => undefined);
+      return text === expected ? text : undefined;
+    }, 10_000);
+    assert.equal(copied, expected);
+  });
+
+  step('the notice re-runs the query for every row', async () => {
+    const notice = matches().locator('.truncation');
+    const total = Number((await notice.innerText()).match(/of ([\d,]+) rows/)![1].replace(/,/g, ''));
+    await notice.locator('button', { hasText: /^Run for all / }).click();
+    await matches().locator('.count', { hasText: `${total.toLocaleString('en')} rows` }).waitFor({ timeout: 30_000 });
+    assert.equal(await matches().locator('.truncation').count(), 0, 'no notice once every row is there');
+  });
+});
+
+/** The text and widths of the first row's cell in the named column. */
+async function firstRowCell(pane: ReturnType<FrameLocator['locator']>, name: string): Promise<{ text: string; scrollWidth: number; clientWidth: number }> {
+  // Runs in the webview (this file is type-checked without the DOM's types).
+  return pane.evaluate(`(element) => {
+    const column = ${JSON.stringify(name)};
+    const headers = [...element.querySelectorAll('.grid-header .cell')];
+    const display = headers.findIndex((cell) => cell.innerText.trim() === column);
+    const rows = [...element.querySelectorAll('.rows .row:not([hidden])')].sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
+    const cell = rows[0]?.querySelectorAll('.cell')[display];
+    if (!cell) throw new Error('no cell of ' + column + ' (columns: ' + headers.map((each) => each.innerText).join(', ') + ')');
+    return { text: cell.innerText, scrollWidth: cell.scrollWidth, clientWidth: cell.clientWidth };
+  }`) as Promise<{ text: string; scrollWidth: number; clientWidth: number }>;
+}
+
+/** The results webview: an outer iframe from the workbench and the extension's page inside it. */
+function results(page: Page): FrameLocator {
+  return page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+}
+
+async function quickOpen(page: Page, file: string): Promise<void> {
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(file);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: file }).first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator('.tabs-container .tab.active', { hasText: file }).waitFor();
+}
+
+async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.pressSequentially(title);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+  await page.keyboard.press('Enter');
+}
