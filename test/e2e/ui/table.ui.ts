@@ -73,23 +73,30 @@ describe('The results table in VS Code (code-server + chromium)', { timeout: 300
 
   step('after a sideways scroll the header still sits over its columns, and the page itself does not scroll', async () => {
     const scroller = matches().locator('.scroller');
-    const scrolled = (await scroller.evaluate('(element) => { element.scrollLeft = 350; return element.scrollLeft; }')) as number;
+    const scrolled = await scroller.evaluate((element: Dom) => {
+      element.scrollLeft = 350;
+      return element.scrollLeft as number;
+    });
     assert.ok(scrolled > 100, `the table is wider than the view (scrolled ${scrolled} px)`);
     await eventually('header and rows lined up', async () => {
-      // Runs in the webview (this file is type-checked without the DOM's types).
-      const { header, body } = (await matches().evaluate(`(pane) => {
-        const lefts = (cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().left));
-        const rows = [...pane.querySelectorAll('.rows .row:not([hidden])')].sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
-        return { header: lefts([...pane.querySelectorAll('.grid-header .cell')]), body: lefts([...(rows[0]?.querySelectorAll('.cell') ?? [])]) };
-      }`)) as { header: number[]; body: number[] };
+      // (No named functions inside: the test's compiler would wrap them in a helper the webview lacks.)
+      const { header, body } = await matches().evaluate((pane: Dom) => {
+        const rows = [...pane.querySelectorAll('.rows .row:not([hidden])')].sort((a: Dom, b: Dom) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
+        return {
+          header: [...pane.querySelectorAll('.grid-header .cell')].map((cell: Dom) => Math.round(cell.getBoundingClientRect().left)),
+          body: [...(rows[0]?.querySelectorAll('.cell') ?? [])].map((cell: Dom) => Math.round(cell.getBoundingClientRect().left)),
+        } as { header: number[]; body: number[] };
+      });
       return header.length > 3 && header.length === body.length && header.every((left, index) => Math.abs(left - body[index]) <= 1);
     }, 5_000);
     const headerBox = (await matches().locator('.grid-header').boundingBox())!;
     const scrollerBox = (await scroller.boundingBox())!;
     assert.ok(Math.abs(headerBox.y - scrollerBox.y) <= 1, 'the header stays at the top of the table');
-    const [pageHeight, viewHeight] = (await results(page).locator('body').evaluate('() => [document.scrollingElement.scrollHeight, document.scrollingElement.clientHeight]')) as number[];
+    const [pageHeight, viewHeight] = await results(page).locator('body').evaluate((body: Dom) => [body.ownerDocument.scrollingElement.scrollHeight, body.ownerDocument.scrollingElement.clientHeight] as number[]);
     assert.ok(pageHeight <= viewHeight, `no page scrollbar (${pageHeight} > ${viewHeight})`);
-    await scroller.evaluate('(element) => { element.scrollLeft = 0; }');
+    await scroller.evaluate((element: Dom) => {
+      element.scrollLeft = 0;
+    });
   });
 
   step('arrow keys move the selected cell and Ctrl+C copies it, with feedback', async () => {
@@ -118,18 +125,22 @@ describe('The results table in VS Code (code-server + chromium)', { timeout: 300
   });
 });
 
+/**
+ * A node of the webview's DOM: this file is type-checked without the DOM's types, and the
+ * functions given to `evaluate` run in the webview.
+ */
+type Dom = any;
+
 /** The text and widths of the first row's cell in the named column. */
 async function firstRowCell(pane: ReturnType<FrameLocator['locator']>, name: string): Promise<{ text: string; scrollWidth: number; clientWidth: number }> {
-  // Runs in the webview (this file is type-checked without the DOM's types).
-  return pane.evaluate(`(element) => {
-    const column = ${JSON.stringify(name)};
-    const headers = [...element.querySelectorAll('.grid-header .cell')];
+  return pane.evaluate((element: Dom, column: string) => {
+    const headers: Dom[] = [...element.querySelectorAll('.grid-header .cell')];
     const display = headers.findIndex((cell) => cell.innerText.trim() === column);
-    const rows = [...element.querySelectorAll('.rows .row:not([hidden])')].sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
+    const rows = [...element.querySelectorAll('.rows .row:not([hidden])')].sort((a: Dom, b: Dom) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
     const cell = rows[0]?.querySelectorAll('.cell')[display];
-    if (!cell) throw new Error('no cell of ' + column + ' (columns: ' + headers.map((each) => each.innerText).join(', ') + ')');
-    return { text: cell.innerText, scrollWidth: cell.scrollWidth, clientWidth: cell.clientWidth };
-  }`) as Promise<{ text: string; scrollWidth: number; clientWidth: number }>;
+    if (!cell) throw new Error(`no cell of ${column} (columns: ${headers.map((each) => each.innerText).join(', ')})`);
+    return { text: cell.innerText as string, scrollWidth: cell.scrollWidth as number, clientWidth: cell.clientWidth as number };
+  }, name);
 }
 
 /** The results webview: an outer iframe from the workbench and the extension's page inside it. */
