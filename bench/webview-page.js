@@ -53,18 +53,47 @@
     };
   }
 
-  /** Posts the results message as the host does; gives the milliseconds until the table is painted. */
-  async function postResults(rows, points) {
-    const message = { type: 'results', model: model(rows, points) };
-    const count = `${rows.toLocaleString()} rows`;
-    const start = performance.now();
-    window.postMessage(message, '*');
-    await new Promise((resolve) => {
-      const check = () => ([...document.querySelectorAll('.count')].some((each) => each.textContent === count) ? resolve() : setTimeout(check, 1));
+  /** Resolves when `test()` holds; fails after a minute, naming what it waited for and what the page shows. */
+  function until(test, what) {
+    const started = performance.now();
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        if (test()) return resolve();
+        if (performance.now() - started > 60_000) {
+          const counts = [...document.querySelectorAll('.count')].map((each) => each.textContent);
+          return reject(new Error(`waited a minute for ${what}; the page shows counts ${JSON.stringify(counts)}, banner "${document.querySelector('.banner')?.textContent}"`));
+        }
+        setTimeout(check, 1);
+      };
       check();
     });
+  }
+
+  /**
+   * Posts the results message as the host does (the model encoded by client/resultsWire.ts, bundled
+   * as `window.aplWire`); gives the milliseconds the encoding took, until the table's first rows
+   * are painted, and until every row is decoded.
+   */
+  async function postResults(rows, points) {
+    const encodeStart = performance.now();
+    const wire = window.aplWire.encodeModel(model(rows, points));
+    const encodeMs = performance.now() - encodeStart;
+    return { encodeMs, ...(await postWire(wire)) };
+  }
+
+  /** Posts a results message whose model is already encoded (a `WireModel`, or its JSON text). */
+  async function postWire(wire) {
+    const message = { type: 'results', model: typeof wire === 'string' ? JSON.parse(wire) : wire };
+    const count = `${message.model.matches.rowCount.toLocaleString()} rows`;
+    const start = performance.now();
+    window.postMessage(message, '*');
+    const visible = () => document.querySelector('.pane:not([hidden]) .table-view') ?? document.querySelector('.table-view');
+    await until(() => [...document.querySelectorAll('.count')].some((each) => each.textContent === count), `the count "${count}"`);
     await nextFrame();
-    return performance.now() - start;
+    const firstRowsMs = performance.now() - start;
+    await until(() => visible()?.dataset.decoded === 'complete', 'every row decoded');
+    await nextFrame();
+    return { firstRowsMs, allRowsMs: performance.now() - start };
   }
 
   /**
@@ -141,5 +170,11 @@
     return { draw, setState };
   }
 
-  window.webviewBench = { postResults, scrollTable, drawChart };
+  /** Fetches an encoded answer (JSON of a `WireModel`) and posts it; the fetch and parse are not timed. */
+  async function postWireFrom(url) {
+    const wire = await (await fetch(url)).json();
+    return postWire(wire);
+  }
+
+  window.webviewBench = { postResults, postWire, postWireFrom, scrollTable, drawChart };
 })();

@@ -58,6 +58,8 @@ export function isServiceError(error: unknown): error is ServiceError {
 export interface QueryRange {
   startTime: string;
   endTime: string;
+  /** Rows a query without its own limit returns (the service's default is 1000). */
+  defaultLimit?: number;
 }
 
 export class Connection {

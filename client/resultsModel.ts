@@ -24,6 +24,10 @@ export interface ResultStatus {
   elapsedMs: number;
   isPartial: boolean;
   messages: string[];
+  /** Set when the service cut the rows at its default limit: how many rows it returned. */
+  limitedTo?: number;
+  /** The rows there were before that cut, when known (events not aggregated: the rows matched). */
+  rowsBeforeLimit?: number;
 }
 
 export interface ResultsModel {
@@ -60,6 +64,11 @@ export function toResultsModel(result: TabularResult, context: ResultContext): R
       messages: (status?.messages ?? []).map((message) => `${message.priority}: ${message.msg}`),
     },
   };
+  if (status?.messages?.some((message) => message.code === 'default_limit_warning')) {
+    model.status.limitedTo = model.matches.rows.length;
+    const aggregated = (main?.groups?.length ?? 0) > 0 || (main?.fields ?? []).some((field) => field.agg);
+    if (!aggregated && model.status.rowsMatched > model.matches.rows.length) model.status.rowsBeforeLimit = model.status.rowsMatched;
+  }
   if (totals) model.totals = toTable(totals);
   const chart = main && toChart(main, context);
   if (chart) model.chart = chart;

@@ -7,8 +7,9 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { ExportFormat } from './exportResults.ts';
-import { isResultsModel, parseWebviewMessage, savedModel, type HostMessage, type WebviewState } from './resultsProtocol.ts';
+import { isResultsModel, parseWebviewMessage, savedModel, type HostMessage, type PostedMessage, type WebviewState } from './resultsProtocol.ts';
 import type { ResultsModel } from './resultsModel.ts';
+import { encodeModel } from './resultsWire.ts';
 
 const title = 'APL Results';
 const pinnedTitle = 'APL Results (pinned)';
@@ -22,7 +23,8 @@ export interface ErrorLocation {
 /** One webview panel and what it shows. */
 class ResultsView {
   pinned = false;
-  lastMessage: HostMessage | undefined;
+  /** The last message as posted (results encoded once, resultsWire.ts), sent again when the view reloads. */
+  lastMessage: PostedMessage | undefined;
   model: ResultsModel | undefined;
   errorAt: ErrorLocation | undefined;
   refreshTimer: ReturnType<typeof setTimeout> | undefined;
@@ -34,8 +36,9 @@ class ResultsView {
   post(message: HostMessage, errorAt?: ErrorLocation): void {
     if (message.type === 'results') this.model = message.model;
     if (message.type === 'error') this.errorAt = errorAt;
-    if (message.type !== 'pinned' && message.type !== 'autoRefresh') this.lastMessage = message;
-    void this.panel.webview.postMessage(message);
+    const posted: PostedMessage = message.type === 'results' ? { type: 'results', model: encodeModel(message.model) } : message;
+    if (message.type !== 'pinned' && message.type !== 'autoRefresh') this.lastMessage = posted;
+    void this.panel.webview.postMessage(posted);
   }
 
   setPinned(pinned: boolean): void {
@@ -73,6 +76,8 @@ export class ResultsPanel implements vscode.Disposable {
   private active: ResultsView | undefined;
   /** Set by the export command: the webview's Export buttons call it. */
   onExport: ((format: ExportFormat) => void) | undefined;
+  /** Set by Run Query: the webview's default-limit notice asks for the same query with a larger limit. */
+  onRerun: ((limit: number, model: ResultsModel) => void) | undefined;
 
   constructor(private readonly extensionUri: vscode.Uri) {}
 
@@ -128,7 +133,7 @@ export class ResultsPanel implements vscode.Disposable {
       const last = view.lastMessage;
       if (last?.type !== 'error' || last.action !== 'setToken') continue;
       view.post({ type: 'clearError' });
-      view.lastMessage = view.model ? { type: 'results', model: view.model } : undefined;
+      view.lastMessage = view.model ? { type: 'results', model: encodeModel(view.model) } : undefined;
     }
   }
 
@@ -208,6 +213,12 @@ export class ResultsPanel implements vscode.Disposable {
       case 'revealError':
         if (view.errorAt) void revealInEditor(view.errorAt);
         break;
+      case 'openJson':
+        void openJson(message.json);
+        break;
+      case 'rerun':
+        if (view.model) this.onRerun?.(message.limit, view.model);
+        break;
     }
   }
 
@@ -251,4 +262,10 @@ async function revealInEditor({ uri, position }: ErrorLocation): Promise<void> {
   const shown = vscode.window.visibleTextEditors.find((editor) => editor.document.uri.toString() === uri.toString());
   const editor = await vscode.window.showTextDocument(uri, { viewColumn: shown?.viewColumn, selection: new vscode.Range(position, position) });
   editor.revealRange(new vscode.Range(position, position), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+}
+
+/** A value from the results as JSON in an untitled editor tab beside the results. */
+async function openJson(json: string): Promise<void> {
+  const document = await vscode.workspace.openTextDocument({ language: 'json', content: json });
+  await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: true });
 }

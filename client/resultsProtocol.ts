@@ -4,6 +4,8 @@
  */
 import { exportFormats, type ExportFormat } from './exportResults.ts';
 import type { ResultsModel } from './resultsModel.ts';
+import { decodeModel, isWireTable, type WireModel } from './resultsWire.ts';
+import type { SavedLayouts } from './webview/table/columnLayout.ts';
 
 /** Host → webview. */
 export type HostMessage =
@@ -18,6 +20,9 @@ export type HostMessage =
   /** The query runs again every `everyMs` while the panel is open (0: it does not). */
   | { type: 'autoRefresh'; everyMs: number };
 
+/** What the host posts: results go as a `WireModel` (resultsWire.ts), tables in chunks of JSON. */
+export type PostedMessage = Exclude<HostMessage, { type: 'results' }> | { type: 'results'; model: WireModel };
+
 /** Webview → host. */
 export type WebviewMessage =
   | { type: 'ready' }
@@ -27,12 +32,23 @@ export type WebviewMessage =
   | { type: 'pin'; pinned: boolean }
   | { type: 'setToken' }
   /** Show the place of the error in the editor. */
-  | { type: 'revealError' };
+  | { type: 'revealError' }
+  /** Show a value (a nested object, a whole event) as JSON in an editor tab. */
+  | { type: 'openJson'; json: string }
+  /** Run the results' query again with a larger default limit. */
+  | { type: 'rerun'; limit: number };
+
+/** The largest default limit a re-run asks for: the service's cap on the rows of any result. */
+export const maxRerunLimit = 500_000;
 
 /** What the webview keeps with `setState`, restored after a reload. */
 export interface WebviewState {
-  /** The results shown, as JSON made once per result: saving a tab change then does not walk the model again. */
+  /** The results shown, as posted: their tables are chunks of JSON text, cheap to save again on a tab change. */
+  wire?: WireModel;
+  /** What webviews before `wire` kept: the results as JSON made once per result. */
   modelJson?: string;
+  /** Column widths, order and hidden columns per query (columnLayout.ts). */
+  tableLayouts?: SavedLayouts;
   /** What webviews before `modelJson` kept. */
   model?: ResultsModel;
   tab?: string;
@@ -53,12 +69,40 @@ export interface ChartState {
 
 /** The model a webview saved in its state, as saved (the host checks it with `isResultsModel`). */
 export function savedModel(state: WebviewState | undefined): unknown {
+  if (isWireModel(state?.wire)) return decodeModel(state.wire);
   if (typeof state?.modelJson !== 'string') return state?.model;
   try {
-    return JSON.parse(state.modelJson) as unknown;
+    const saved = JSON.parse(state.modelJson) as unknown;
+    return isWireModel(saved) ? decodeModel(saved) : saved;
   } catch {
     return undefined;
   }
+}
+
+/** The results as the webview keeps them (`modelJson` of a `WireModel`), checked. */
+export function savedWireModel(state: WebviewState | undefined): WireModel | undefined {
+  if (isWireModel(state?.wire)) return state.wire;
+  if (typeof state?.modelJson !== 'string') return undefined;
+  try {
+    const saved = JSON.parse(state.modelJson) as unknown;
+    return isWireModel(saved) ? saved : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function isWireModel(value: unknown): value is WireModel {
+  if (typeof value !== 'object' || value === null) return false;
+  const model = value as Record<string, unknown>;
+  return (
+    typeof model.query === 'string' &&
+    typeof model.startTime === 'string' &&
+    typeof model.endTime === 'string' &&
+    isWireTable(model.matches) &&
+    (model.totals === undefined || isWireTable(model.totals)) &&
+    typeof model.status === 'object' &&
+    model.status !== null
+  );
 }
 
 const maxCopyLength = 16 * 1024 * 1024;
@@ -85,6 +129,14 @@ export function parseWebviewMessage(value: unknown): WebviewMessage | undefined 
         : undefined;
     case 'openLink':
       return keys.length === 2 && typeof message.url === 'string' && isWebLink(message.url) ? { type: 'openLink', url: message.url } : undefined;
+    case 'openJson':
+      return keys.length === 2 && typeof message.json === 'string' && message.json.length <= maxCopyLength && isJson(message.json)
+        ? { type: 'openJson', json: message.json }
+        : undefined;
+    case 'rerun':
+      return keys.length === 2 && Number.isSafeInteger(message.limit) && (message.limit as number) > 0 && (message.limit as number) <= maxRerunLimit
+        ? { type: 'rerun', limit: message.limit as number }
+        : undefined;
     default:
       return undefined;
   }
@@ -97,6 +149,15 @@ export function isWebLink(url: string): boolean {
   if (url.length > maxLinkLength || !URL.canParse(url)) return false;
   const parsed = new URL(url);
   return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.username === '' && parsed.password === '';
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Checks the shape of a model restored from webview state before the host uses it again. */

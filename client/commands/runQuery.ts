@@ -30,6 +30,10 @@ export interface RunOptions {
   range: TimeRange;
   /** An auto-refresh: no progress notification, no history entry. */
   quiet?: boolean;
+  /** The most rows the service returns when the query sets no limit (its default: 1,000). */
+  defaultLimit?: number;
+  /** The range resolved already (a re-run of results shown over it). */
+  resolved?: { startTime: string; endTime: string };
 }
 
 export class QueryRunner {
@@ -45,6 +49,10 @@ export class QueryRunner {
     return this.latest?.target.text;
   }
 
+  get latestTarget(): QueryTarget | undefined {
+    return this.latest?.target;
+  }
+
   /** Runs the latest query again, over `range` (default: the range it ran over). */
   rerunLatest(range?: TimeRange): Promise<ResultsModel | undefined> {
     if (!this.latest) return Promise.resolve(undefined);
@@ -58,11 +66,11 @@ export class QueryRunner {
     if (!connection) return undefined;
     const { range, quiet } = options;
     if (!quiet) this.latest = { target, range };
-    const hint = quiet ? undefined : largeRangeHint(target.text, range);
+    const hint = quiet || options.resolved ? undefined : largeRangeHint(target.text, range);
     if (hint) void vscode.window.showInformationMessage(`APL: ${hint}`, 'Select Time Range').then((choice) => {
       if (choice) void vscode.commands.executeCommand('apl.selectTimeRange');
     });
-    const { startTime, endTime } = resolveTimeRange(range, new Date());
+    const { startTime, endTime } = options.resolved ?? resolveTimeRange(range, new Date());
     if (target.document) ctx.diagnostics.delete(target.document.uri);
     if (!quiet) ctx.results.show({ type: 'running', query: target.text });
     const startedAt = Date.now();
@@ -86,7 +94,7 @@ export class QueryRunner {
 
     try {
       const execute = async (signal?: AbortSignal) => {
-        const result = await connection.queryApl(target.text, { startTime, endTime }, signal);
+        const result = await connection.queryApl(target.text, { startTime, endTime, ...(options.defaultLimit && { defaultLimit: options.defaultLimit }) }, signal);
         const annotations =
           result.datasetNames && result.datasetNames.length > 0 && result.tables.some(hasTimeAxis)
             ? await connection.listAnnotations(result.datasetNames, signal).catch(() => [])
@@ -185,6 +193,11 @@ export function registerRunQueryCommand(ctx: Ctx): QueryRunner {
   });
   // A new token may fix what a rejected one broke.
   ctx.push(ctx.tokens.onDidChange(() => ctx.results.clearTokenErrors()));
+  // The default-limit notice asks for the results' query again, over their range, with more rows.
+  ctx.results.onRerun = (defaultLimit, shown) => {
+    const target = runner.latestTarget?.text === shown.query ? runner.latestTarget : { text: shown.query };
+    void runner.run(target, { range: ctx.timeRange, defaultLimit, resolved: { startTime: shown.startTime, endTime: shown.endTime } });
+  };
   registerHistoryCommand(ctx, runner);
   return runner;
 }

@@ -1,8 +1,9 @@
 /** The results view: tabs for matches, chart, totals and status; state kept across reloads. */
-import { savedModel, type HostMessage, type WebviewState } from '../resultsProtocol.ts';
-import type { ResultsModel } from '../resultsModel.ts';
+import { savedWireModel, type HostMessage, type PostedMessage, type WebviewState } from '../resultsProtocol.ts';
+import type { WireModel } from '../resultsWire.ts';
 import { renderChart } from './chart/render.ts';
-import { renderTable } from './table.ts';
+import { layoutKey, parseLayout, rememberLayout, type ColumnLayout } from './table/columnLayout.ts';
+import { renderTable, type TableOptions } from './table/index.ts';
 import { element, onHostMessage, vscode } from './vscodeApi.ts';
 
 type Tab = 'matches' | 'chart' | 'totals' | 'status';
@@ -16,7 +17,7 @@ const panes = Object.fromEntries(tabs.map((tab) => [tab, element('section', 'pan
 const tabButtons = Object.fromEntries(tabs.map((tab) => [tab, element('button', 'tab', tab[0].toUpperCase() + tab.slice(1))])) as Record<Tab, HTMLButtonElement>;
 
 let state: WebviewState = vscode.getState() ?? {};
-let model = savedModel(state) as ResultsModel | undefined;
+let model = savedWireModel(state);
 
 for (const tab of tabs) {
   tabButtons[tab].addEventListener('click', () => select(tab));
@@ -73,28 +74,57 @@ function saveSoon(): void {
   }, 100);
 }
 
-function show(shown: ResultsModel): void {
+/** Table options that keep the column layout per query in the webview state. */
+function tableOptions(shown: WireModel, table: 'matches' | 'totals'): TableOptions {
+  const key = layoutKey(shown.query, table);
+  return {
+    layout: {
+      load: () => parseLayout(state.tableLayouts?.[key]),
+      save: (layout: ColumnLayout) => {
+        state = { ...state, tableLayouts: rememberLayout(state.tableLayouts ?? {}, key, layout, Date.now()) };
+        saveSoon();
+      },
+    },
+  };
+}
+
+function matchesOptions(shown: WireModel): TableOptions {
+  const { limitedTo, rowsBeforeLimit } = shown.status;
+  if (limitedTo === undefined) return tableOptions(shown, 'matches');
+  return {
+    ...tableOptions(shown, 'matches'),
+    truncation: { shown: limitedTo, total: rowsBeforeLimit },
+    rerun: (limit) => vscode.postMessage({ type: 'rerun', limit }),
+  };
+}
+
+function show(shown: WireModel): void {
   model = shown;
   const key = resultKey(shown);
   // A result seen for the first time opens on its default tab; the same result again (the host
   // re-sends it when the view reloads) keeps the tab last shown for it.
-  if (state.resultKey !== key || state.modelJson === undefined) {
+  if (state.resultKey !== key || state.wire === undefined) {
     const tab = (state.resultKey === key && savedTab(state)) || defaultTab(shown);
-    state = { modelJson: JSON.stringify(shown), resultKey: key, tab, chart: state.chart, pinned: state.pinned };
+    // The tables are a few strings (resultsWire.ts): kept as they came, serialised by VS Code once,
+    // after the first rows are drawn (the host sends them again should the view reload before).
+    state = { wire: shown, resultKey: key, tab, tableLayouts: state.tableLayouts, chart: state.chart, pinned: state.pinned };
     window.clearTimeout(pendingSave);
-    pendingSave = 0;
-    vscode.setState(state);
+    pendingSave = -1;
+    requestAnimationFrame(() => {
+      pendingSave = 0;
+      saveSoon();
+    });
   }
   describeResults(shown);
-  renderTable(panes.matches, shown.matches);
-  if (shown.totals) renderTable(panes.totals, shown.totals);
+  renderTable(panes.matches, shown.matches, matchesOptions(shown));
+  if (shown.totals) renderTable(panes.totals, shown.totals, tableOptions(shown, 'totals'));
   else panes.totals.replaceChildren(element('p', 'empty', 'No totals: they come with time-bucketed summaries.'));
   renderStatus(panes.status, shown);
   select(savedTab(state) ?? defaultTab(shown));
 }
 
 /** The banner over results: their query and range; the results are current. */
-function describeResults(shown: ResultsModel): void {
+function describeResults(shown: WireModel): void {
   app.classList.remove('stale');
   banner.className = 'banner';
   banner.textContent = `${shown.query.split('\n')[0]}${shown.query.includes('\n') ? ' …' : ''}  ·  ${shown.startTime} → ${shown.endTime}`;
@@ -138,14 +168,14 @@ function showPinned(pinned: boolean): void {
 }
 
 /** A result with time buckets opens on its chart, any other on its rows. */
-function defaultTab(shown: ResultsModel): Tab {
+function defaultTab(shown: WireModel): Tab {
   return shown.chart && shown.chart.times.length > 0 && shown.chart.series.length > 0 ? 'chart' : 'matches';
 }
 
 /** Tells one result from another without comparing rows: the query, its range and its run's status. */
-function resultKey(shown: ResultsModel): string {
+function resultKey(shown: WireModel): string {
   const { status } = shown;
-  return JSON.stringify([shown.query, shown.startTime, shown.endTime, status.elapsedMs, status.rowsExamined, status.rowsMatched, shown.matches.rows.length]);
+  return JSON.stringify([shown.query, shown.startTime, shown.endTime, status.elapsedMs, status.rowsExamined, status.rowsMatched, shown.matches.rowCount]);
 }
 
 /** The tab the state names, when it is one. */
@@ -153,12 +183,12 @@ function savedTab(saved: WebviewState): Tab | undefined {
   return tabs.includes(saved.tab as Tab) ? (saved.tab as Tab) : undefined;
 }
 
-function renderStatus(container: HTMLElement, model: ResultsModel): void {
+function renderStatus(container: HTMLElement, model: WireModel): void {
   const list = element('dl', 'status');
   const entries: [string, string][] = [
     ['Rows examined', model.status.rowsExamined.toLocaleString()],
     ['Rows matched', model.status.rowsMatched.toLocaleString()],
-    ['Rows returned', model.matches.rows.length.toLocaleString()],
+    ['Rows returned', model.matches.rowCount.toLocaleString()],
     ['Elapsed', `${model.status.elapsedMs.toFixed(1)} ms`],
     ['Partial', model.status.isPartial ? 'yes' : 'no'],
   ];
@@ -168,7 +198,7 @@ function renderStatus(container: HTMLElement, model: ResultsModel): void {
   container.replaceChildren(list, messages);
 }
 
-onHostMessage((message: HostMessage) => {
+onHostMessage((message: PostedMessage) => {
   switch (message.type) {
     case 'running':
       banner.className = 'banner running';

@@ -1,5 +1,5 @@
 /** The handle VS Code gives a webview script; obtainable once. */
-import type { HostMessage, WebviewMessage, WebviewState } from '../resultsProtocol.ts';
+import type { PostedMessage, WebviewMessage, WebviewState } from '../resultsProtocol.ts';
 
 interface VsCodeApi {
   postMessage(message: WebviewMessage): void;
@@ -11,8 +11,8 @@ declare function acquireVsCodeApi(): VsCodeApi;
 
 export const vscode = acquireVsCodeApi();
 
-export function onHostMessage(listener: (message: HostMessage) => void): void {
-  window.addEventListener('message', (event: MessageEvent<HostMessage>) => listener(event.data));
+export function onHostMessage(listener: (message: PostedMessage) => void): void {
+  window.addEventListener('message', (event: MessageEvent<PostedMessage>) => listener(event.data));
 }
 
 /** Builds an element; text goes in through `textContent` only, never as markup. */

@@ -41,6 +41,8 @@ export interface AplRequest {
   maxBinAutoGroups?: number;
   /** Queries running longer are interrupted and answer 400 (default 60 s). */
   timeLimitMs?: number;
+  /** Rows a query without its own limit returns (the body's `defaultLimit`; 1000 when absent). */
+  defaultLimit?: number;
 }
 
 export interface AplAccess {
@@ -238,7 +240,8 @@ async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>
     rangeSeconds: Math.max(Number(end - start) / 1e6, 1e-6),
   };
   const { stage, datasets } = compileQuery(query, env, new Set(tables.keys()));
-  const plan = planQuery({ stage, datasets: [...datasets], timeFilter: env.timeFilter, defaultLimit });
+  const rowLimit = request.defaultLimit ?? defaultLimit;
+  const plan = planQuery({ stage, datasets: [...datasets], timeFilter: env.timeFilter, defaultLimit: rowLimit });
   // Every statement of the query goes through its control: the time limit and the client stop them all.
   const run = (on: DuckDBConnection, sql: string) => control.run(on, sql);
   const mainRun = run(connection, plan.main);
@@ -270,9 +273,9 @@ async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>
   }
 
   let rows = outcome.rows.map((row) => row.map((cell, i) => toWireValue(cell, stage.columns[i]!.type)));
-  if (!stage.limited && rows.length > defaultLimit) {
-    rows = rows.slice(0, defaultLimit);
-    messages.push({ priority: 'warn', count: 1, code: 'default_limit_warning', msg: `a default limit of ${defaultLimit} was applied` });
+  if (!stage.limited && rows.length > rowLimit) {
+    rows = rows.slice(0, rowLimit);
+    messages.push({ priority: 'warn', count: 1, code: 'default_limit_warning', msg: `a default limit of ${rowLimit} was applied` });
   }
   const totalColumns = stage.columns.filter((column) => column.name !== stage.timeBin?.column);
   const totals = outcome.totals ?? totalsRows;

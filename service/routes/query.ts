@@ -4,6 +4,7 @@
  */
 import { datasetCapability, holds } from '../auth/capabilities.ts';
 import { AplQueryError, runApl, type AplRequest, type AplResult } from '../engine/index.ts';
+import { maxResultRows } from '../engine/limits.ts';
 import { QueryCancelledError } from '../engine/queryControl.ts';
 import { QueryQueueFullError } from '../engine/queryQueue.ts';
 import { toLegacy } from '../engine/results/legacy.ts';
@@ -49,11 +50,24 @@ function withQueryErrors<T>(work: () => T): T {
 async function answerApl(context: RequestContext, body: Record<string, unknown>, format: 'legacy' | 'tabular') {
   const apl = optionalString(body, 'apl');
   if (!apl || apl.trim() === '') throw new HttpError(400, 'invalid request body: "apl" must be a non-empty string');
-  const request = { apl, startTime: optionalString(body, 'startTime'), endTime: optionalString(body, 'endTime') };
+  const request = { apl, startTime: optionalString(body, 'startTime'), endTime: optionalString(body, 'endTime'), defaultLimit: requestedLimit(body) };
   const result = await runQuery(context, request);
   const reply = format === 'tabular' ? toTabular(result) : toLegacy(result);
   reply.fieldsMetaMap = await describedFields(context, result.datasetNames);
   return { status: 200, body: reply };
+}
+
+/**
+ * The body's `defaultLimit`: the rows a query without its own `limit`/`take` returns. 0 or absent
+ * is the default (1000), as the structured query's `limit`; at most the rows any query may return.
+ */
+function requestedLimit(body: Record<string, unknown>): number | undefined {
+  const value = body.defaultLimit;
+  if (value === undefined || value === null || value === 0) return undefined;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0 || value > maxResultRows) {
+    throw new HttpError(400, `invalid request body: "defaultLimit" must be an integer from 0 to ${maxResultRows}`);
+  }
+  return value;
 }
 
 /** `fieldsMetaMap`: for each dataset read, its fields that carry metadata (description, unit, hidden). */

@@ -7,6 +7,8 @@ describe('webview message validation', () => {
     assert.deepEqual(parseWebviewMessage({ type: 'ready' }), { type: 'ready' });
     assert.deepEqual(parseWebviewMessage({ type: 'copy', text: 'a' }), { type: 'copy', text: 'a' });
     assert.deepEqual(parseWebviewMessage({ type: 'export', format: 'ndjson' }), { type: 'export', format: 'ndjson' });
+    assert.deepEqual(parseWebviewMessage({ type: 'openJson', json: '{"a":1}' }), { type: 'openJson', json: '{"a":1}' });
+    assert.deepEqual(parseWebviewMessage({ type: 'rerun', limit: 10_000 }), { type: 'rerun', limit: 10_000 });
   });
 
   it('rejects unknown types, wrong fields and extra keys', () => {
@@ -21,6 +23,13 @@ describe('webview message validation', () => {
       { type: 'export', format: 'csv', path: '/etc/passwd' },
       { type: 'ready', extra: true },
       { type: 'copy', text: 'x'.repeat(16 * 1024 * 1024 + 1) },
+      { type: 'openJson', json: 'not json' },
+      { type: 'openJson', json: 5 },
+      { type: 'openJson', json: '{}', path: '/etc/passwd' },
+      { type: 'rerun', limit: 0 },
+      { type: 'rerun', limit: 500_001 },
+      { type: 'rerun', limit: 2.5 },
+      { type: 'rerun', limit: '1000' },
     ]) {
       assert.equal(parseWebviewMessage(value), undefined, JSON.stringify(value)?.slice(0, 80));
     }

@@ -103,7 +103,7 @@ describe('The packaged extension in VS Code (code-server + chromium)', { timeout
   step('the Matches tab lists the buckets in the virtualised table', async () => {
     const view = results(page);
     await view.locator('.tab', { hasText: 'Matches' }).click();
-    const header = await view.locator('.pane:not([hidden]) .row.header .cell').allInnerTexts();
+    const header = await view.locator('.pane:not([hidden]) .grid-header .cell').allInnerTexts();
     assert.deepEqual(header, ['_time', 'count_']);
     const rows = view.locator('.pane:not([hidden]) .rows .row');
     await rows.first().waitFor();
