@@ -88,7 +88,7 @@ describe('The results flow: token, error banner, history, pin', { timeout: 300_0
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Open Results' }).click();
     await view.locator('.banner:not(.error)', { hasText: 'Server errors per hour' }).waitFor({ timeout: 20_000 });
     await view.locator('.tab', { hasText: 'Matches' }).click();
-    assert.deepEqual(await view.locator('.pane:not([hidden]) .row.header .cell').allInnerTexts(), ['_time', 'errors']);
+    assert.deepEqual(await view.locator('.pane:not([hidden]) .grid-header .cell').allInnerTexts(), ['_time', 'errors']);
 
     assert.equal((await historyRows(page)).length, 4, 're-opening ran nothing');
     await page.keyboard.press('Escape');
