@@ -63,6 +63,7 @@ export interface TabularTable {
   groups?: { name: string }[];
   buckets?: { field: string; size: number } | null;
   range?: { field: string; start: string; end: string } | null;
+  /** Optional in the public schema; Connection.queryApl fills it in (queryReply.ts). */
   columns: unknown[][];
 }
 
