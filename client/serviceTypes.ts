@@ -78,11 +78,12 @@ export interface Annotation {
   id: string;
   datasets: string[];
   type: string;
-  time: string;
+  /** Optional in the public schema. */
+  time?: string | null;
   endTime?: string | null;
-  title?: string;
-  description?: string;
-  url?: string;
+  title?: string | null;
+  description?: string | null;
+  url?: string | null;
 }
 
 export interface NewAnnotation {
