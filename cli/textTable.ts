@@ -11,7 +11,7 @@ const maxCellWidth = 60;
 export function textTable(table: ResultTable): string[] {
   const header = table.columns.map((column) => visible(column.name));
   const rows = table.rows.map((row) => table.columns.map((_, index) => visible(cellText(row[index]))));
-  const numeric = table.columns.map((_, index) => table.rows.some((row) => typeof row[index] === 'number') && table.rows.every((row) => row[index] == null || typeof row[index] === 'number'));
+  const numeric = table.columns.map((_, index) => table.rows.some((row) => isNumber(row[index])) && table.rows.every((row) => row[index] == null || isNumber(row[index])));
   const widths = header.map((name, index) => Math.max(name.length, ...rows.map((row) => row[index]!.length)));
   const line = (cells: string[]) =>
     cells
@@ -19,6 +19,11 @@ export function textTable(table: ResultTable): string[] {
       .join('  ')
       .trimEnd();
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)];
+}
+
+/** A number, or an integer beyond 2^53 the client kept exactly. */
+function isNumber(value: unknown): boolean {
+  return typeof value === 'number' || typeof value === 'bigint';
 }
 
 const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };

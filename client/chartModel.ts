@@ -3,6 +3,7 @@
  * group and aggregate, over the query's time range, with the annotations in it), a bar chart of
  * categories for a summarize without a time bucket. Pure; shared by the host and the webview.
  */
+import { stringifyExact } from './exactJson.ts';
 import type { Annotation, TabularTable } from './serviceTypes.ts';
 
 export interface ChartSeries {
@@ -202,5 +203,5 @@ function toSeconds(value: unknown): number | undefined {
 
 function formatGroupValue(value: unknown): string {
   if (value === null || value === undefined) return '(null)';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return typeof value === 'object' ? stringifyExact(value) : String(value);
 }

@@ -3,6 +3,8 @@
  * tests drive it against the real local service. The token is held in memory only and never logged.
  */
 import { Readable } from 'node:stream';
+import { parseExact } from './exactJson.ts';
+import { toTabularResult } from './queryReply.ts';
 import type {
   Annotation,
   ApiToken,
@@ -108,8 +110,9 @@ export class Connection {
     return this.call('GET', `/v2/datasets/${encodeURIComponent(dataset)}/fields`, { signal });
   }
 
-  queryApl(apl: string, range: QueryRange, signal?: AbortSignal): Promise<TabularResult> {
-    return this.call('POST', '/v1/datasets/_apl?format=tabular', { body: { apl, ...range }, signal });
+  /** The reply as tables, also from a server that answers in the legacy shape or leaves out `columns`. */
+  async queryApl(apl: string, range: QueryRange, signal?: AbortSignal): Promise<TabularResult> {
+    return toTabularResult(await this.call<unknown>('POST', '/v1/datasets/_apl?format=tabular', { body: { apl, ...range }, signal }));
   }
 
   listAnnotations(datasets: string[], signal?: AbortSignal): Promise<Annotation[]> {
@@ -174,7 +177,7 @@ export class Connection {
     });
     const text = await response.body.text();
     if (response.statusCode >= 200 && response.statusCode < 300) {
-      return (text === '' ? undefined : JSON.parse(text)) as T;
+      return (text === '' ? undefined : parseExact(text)) as T;
     }
     throw errorFromResponse(response.statusCode, text);
   }

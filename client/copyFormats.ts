@@ -3,6 +3,7 @@
  * expression that rebuilds them in a query. Pure; the webview formats the rows it shows (after
  * its filter, in its column order) and the host copies the text.
  */
+import { stringifyExact } from './exactJson.ts';
 import { cellText, exportTable } from './exportResults.ts';
 import type { ResultColumn, ResultTable } from './resultsModel.ts';
 
@@ -73,6 +74,7 @@ function datatableValue(value: unknown, type: string): string {
   switch (type) {
     case 'long':
     case 'real': {
+      if (typeof value === 'bigint') return String(value);
       const number = typeof value === 'number' ? value : Number(value);
       if (missing || !Number.isFinite(number)) return `${type}(null)`;
       const text = String(number);
@@ -84,7 +86,7 @@ function datatableValue(value: unknown, type: string): string {
     case 'datetime':
       return missing ? 'datetime(null)' : `datetime(${cellText(value)})`;
     case 'dynamic':
-      return missing ? 'dynamic(null)' : `dynamic(${JSON.stringify(value)})`;
+      return missing ? 'dynamic(null)' : `dynamic(${stringifyExact(value)})`;
     default:
       // Kusto strings are never null: a null string is the empty string.
       return stringLiteral(missing ? '' : cellText(value));

@@ -1,4 +1,5 @@
 /** Results as CSV, JSON (an array of objects) or NDJSON (one object a line). Pure. */
+import { stringifyExact } from './exactJson.ts';
 import type { ResultTable } from './resultsModel.ts';
 
 export const exportFormats = ['csv', 'json', 'ndjson'] as const;
@@ -9,9 +10,9 @@ export function exportTable(table: ResultTable, format: ExportFormat): string {
     case 'csv':
       return toCsv(table);
     case 'json':
-      return JSON.stringify(toObjects(table), null, 2) + '\n';
+      return stringifyExact(toObjects(table), 2) + '\n';
     case 'ndjson':
-      return toObjects(table).map((row) => JSON.stringify(row) + '\n').join('');
+      return toObjects(table).map((row) => stringifyExact(row) + '\n').join('');
   }
 }
 
@@ -25,10 +26,10 @@ function toCsv(table: ResultTable): string {
   return lines.map((fields) => fields.join(',')).join('\r\n') + '\r\n';
 }
 
-/** The text of a value as the table shows and copies it: objects as JSON, null as empty. */
+/** The text of a value as the table shows and copies it: objects as JSON, null as empty, big integers as written. */
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'object') return JSON.stringify(value);
+  if (typeof value === 'object') return stringifyExact(value);
   return String(value);
 }
 

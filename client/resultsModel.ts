@@ -3,7 +3,7 @@
  * first), the chart of an aggregation (chartModel.ts) and the totals table. Pure; shared by the extension host and the webview.
  */
 import { toChart, type ChartData } from './chartModel.ts';
-import type { Annotation, TabularResult, TabularTable } from './serviceTypes.ts';
+import type { Annotation, QueryMessage, TabularResult, TabularTable } from './serviceTypes.ts';
 
 export type { ChartData, ChartMarker, ChartSeries } from './chartModel.ts';
 
@@ -61,7 +61,7 @@ export function toResultsModel(result: TabularResult, context: ResultContext): R
       rowsMatched: status?.rowsMatched ?? 0,
       elapsedMs: (status?.elapsedTime ?? 0) / 1000,
       isPartial: status?.isPartial ?? false,
-      messages: (status?.messages ?? []).map((message) => `${message.priority}: ${message.msg}`),
+      messages: (status?.messages ?? []).map(messageText),
     },
   };
   if (status?.messages?.some((message) => message.code === 'default_limit_warning')) {
@@ -75,13 +75,23 @@ export function toResultsModel(result: TabularResult, context: ResultContext): R
   return model;
 }
 
+/** A status message with its code and how many times it occurred, as the service counts them. */
+export function messageText(message: QueryMessage): string {
+  const details = [message.code ? `code ${message.code}` : '', typeof message.count === 'number' && message.count > 1 ? `×${message.count}` : '']
+    .filter((detail) => detail !== '')
+    .join(', ');
+  return `${message.priority}: ${message.msg}${details ? ` (${details})` : ''}`;
+}
+
 /** Column-major to row-major, `_time` moved to the front. */
 export function toTable(table: TabularTable): ResultTable {
+  // `columns` is optional in the public schema; toTabularResult fills it, this guards other callers.
+  const columns = table.columns ?? [];
   const order = table.fields.map((_, index) => index);
   const timeIndex = table.fields.findIndex((field) => field.name === '_time');
   if (timeIndex > 0) order.unshift(...order.splice(timeIndex, 1));
-  const rowCount = table.columns[0]?.length ?? 0;
+  const rowCount = columns[0]?.length ?? 0;
   const rows: unknown[][] = new Array(rowCount);
-  for (let row = 0; row < rowCount; row++) rows[row] = order.map((column) => table.columns[column]?.[row] ?? null);
+  for (let row = 0; row < rowCount; row++) rows[row] = order.map((column) => columns[column]?.[row] ?? null);
   return { columns: order.map((index) => ({ name: table.fields[index].name, type: table.fields[index].type })), rows };
 }

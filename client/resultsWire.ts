@@ -4,6 +4,7 @@
  * 100,000 rows to clone), and the webview decodes it a chunk at a time: the first small chunk
  * goes on screen at once, the rest is decoded between frames. Pure; shared by host and webview.
  */
+import { parseExact, stringifyExact } from './exactJson.ts';
 import type { ResultColumn, ResultsModel, ResultTable } from './resultsModel.ts';
 
 export interface WireTable {
@@ -32,7 +33,7 @@ export function encodeTable(table: ResultTable): WireTable {
       return values;
     });
     chunkSizes.push(end - start);
-    chunks.push(JSON.stringify(columns));
+    chunks.push(stringifyExact(columns));
     start = end;
   }
   return { columns: table.columns, rowCount, chunkSizes, chunks };
@@ -48,7 +49,7 @@ export function decodeChunk(table: WireTable, index: number): unknown[][] {
   const size = table.chunkSizes[index] ?? 0;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(table.chunks[index] ?? '');
+    parsed = parseExact(table.chunks[index] ?? '');
   } catch {
     parsed = undefined;
   }

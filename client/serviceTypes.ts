@@ -63,6 +63,7 @@ export interface TabularTable {
   groups?: { name: string }[];
   buckets?: { field: string; size: number } | null;
   range?: { field: string; start: string; end: string } | null;
+  /** Optional in the public schema; Connection.queryApl fills it in (queryReply.ts). */
   columns: unknown[][];
 }
 
@@ -77,11 +78,12 @@ export interface Annotation {
   id: string;
   datasets: string[];
   type: string;
-  time: string;
+  /** Optional in the public schema. */
+  time?: string | null;
   endTime?: string | null;
-  title?: string;
-  description?: string;
-  url?: string;
+  title?: string | null;
+  description?: string | null;
+  url?: string | null;
 }
 
 export interface NewAnnotation {

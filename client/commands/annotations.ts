@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { Ctx } from '../context.ts';
 import { prompts } from '../prompts.ts';
 import { showingErrors } from './showingErrors.ts';
+import { annotationDescription, createdMessage, newestFirst } from '../annotationText.ts';
 import type { Annotation, NewAnnotation } from '../serviceTypes.ts';
 import { askTime, pickDatasets } from './pickers.ts';
 
@@ -18,7 +19,7 @@ async function addAnnotation(ctx: Ctx, given?: NewAnnotation): Promise<Annotatio
   const annotation = given ?? (await askAnnotation(ctx));
   if (!annotation) return undefined;
   const created = await connection.createAnnotation(annotation);
-  void vscode.window.showInformationMessage(`APL: annotation ${created.id} added to ${created.datasets.join(', ')}.`);
+  void vscode.window.showInformationMessage(createdMessage(created, annotation.datasets));
   return created;
 }
 
@@ -70,11 +71,10 @@ async function annotationItems(ctx: Ctx, title: string): Promise<AnnotationItem[
     void vscode.window.showInformationMessage(`APL: no annotations on ${datasets[0]}.`);
     return undefined;
   }
-  return annotations
-    .sort((a, b) => b.time.localeCompare(a.time))
+  return newestFirst(annotations)
     .map((annotation) => ({
       label: annotation.title || annotation.type,
-      description: `${annotation.type} · ${annotation.time}${annotation.endTime ? ` → ${annotation.endTime}` : ''}`,
+      description: annotationDescription(annotation),
       detail: [annotation.description, annotation.url].filter(Boolean).join(' · ') || undefined,
       annotation,
     }));

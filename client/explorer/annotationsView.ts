@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { askAnnotation } from '../commands/annotations.ts';
 import { showingErrors } from '../commands/showingErrors.ts';
 import type { Ctx } from '../context.ts';
+import { annotationDescription, newestFirst } from '../annotationText.ts';
 import type { Annotation } from '../serviceTypes.ts';
 
 export type AnnotationNode = { kind: 'dataset'; name: string } | { kind: 'annotation'; dataset: string; annotation: Annotation };
@@ -26,8 +27,7 @@ export class AnnotationsTree implements vscode.TreeDataProvider<AnnotationNode> 
     const connection = await this.ctx.connection(false);
     if (!connection) return [];
     const annotations = await connection.listAnnotations([node.name]);
-    return annotations
-      .sort((a, b) => String(b.time ?? '').localeCompare(String(a.time ?? '')))
+    return newestFirst(annotations)
       .map((annotation) => ({ kind: 'annotation', dataset: node.name, annotation }));
   }
 
@@ -42,7 +42,7 @@ export class AnnotationsTree implements vscode.TreeDataProvider<AnnotationNode> 
     const { annotation } = node;
     const item = new vscode.TreeItem(annotation.title || annotation.type, vscode.TreeItemCollapsibleState.None);
     item.id = `annotation:${node.dataset}:${annotation.id}`;
-    item.description = `${annotation.type} · ${annotation.time ?? 'no time'}${annotation.endTime ? ` → ${annotation.endTime}` : ''}`;
+    item.description = annotationDescription(annotation);
     item.tooltip = [annotation.description, annotation.url].filter(Boolean).join('\n') || undefined;
     item.iconPath = new vscode.ThemeIcon('tag');
     item.contextValue = annotation.url ? 'apl.annotation.withUrl' : 'apl.annotation';

@@ -3,6 +3,7 @@
  * objects and whole events pretty-printed as JSON, with a button that opens the JSON in an
  * editor tab (through the host).
  */
+import { parseExact, stringifyExact } from '../../exactJson.ts';
 import { cellText } from '../../exportResults.ts';
 import { element, vscode } from '../vscodeApi.ts';
 
@@ -34,12 +35,12 @@ export class Detail {
   showValue(name: string, type: string, value: unknown): void {
     const parsed = typeof value === 'string' && /^\s*[[{]/.test(value) ? tryParse(value) : undefined;
     const structured = (typeof value === 'object' && value !== null) || parsed !== undefined;
-    const json = structured ? JSON.stringify(parsed ?? value, null, 2) : undefined;
+    const json = structured ? stringifyExact(parsed ?? value, 2) : undefined;
     this.show(`${name} (${type})`, json ?? (value === null || value === undefined ? 'null' : cellText(value)), json);
   }
 
   showEvent(label: string, event: Record<string, unknown>): void {
-    const json = JSON.stringify(event, null, 2);
+    const json = stringifyExact(event, 2);
     this.show(label, json, json);
   }
 
@@ -59,7 +60,7 @@ export class Detail {
 
 function tryParse(text: string): unknown {
   try {
-    return JSON.parse(text) as unknown;
+    return parseExact(text);
   } catch {
     return undefined;
   }

@@ -134,7 +134,7 @@ suite('Named connections and the Datasets explorer', () => {
     await vscode.commands.executeCommand('apl.annotations.edit', node);
     assert.deepEqual(prompts.problems, []);
     const stored = (await callService('GET', `/v2/annotations/${id}`)).body as Annotation;
-    assert.deepEqual({ type: stored.type, title: stored.title, time: new Date(stored.time).toISOString() }, { type: 'release', title: 'edited in the view', time: '2026-11-20T10:00:00.000Z' });
+    assert.deepEqual({ type: stored.type, title: stored.title, time: new Date(stored.time!).toISOString() }, { type: 'release', title: 'edited in the view', time: '2026-11-20T10:00:00.000Z' });
 
     assert.equal(await vscode.commands.executeCommand('apl.annotations.delete', node, true), id);
     assert.equal((await callService('GET', `/v2/annotations/${id}`)).status, 404);

@@ -31,7 +31,7 @@ suite('Service commands with their prompts', () => {
     const stored = (listed.body as Annotation[]).find((each) => each.id === created.id);
     assert.ok(stored, 'the service has it');
     assert.deepEqual(
-      { datasets: stored.datasets, type: stored.type, title: stored.title, description: stored.description, url: stored.url, time: new Date(stored.time).toISOString() },
+      { datasets: stored.datasets, type: stored.type, title: stored.title, description: stored.description, url: stored.url, time: new Date(stored.time!).toISOString() },
       { datasets: ['sample-http-logs'], type: 'release', title: 'Release 1.2.3', description: 'rolled out by the e2e test', url: 'https://example.invalid/releases/1.2.3', time: '2026-11-20T10:00:00.000Z' },
     );
   });
