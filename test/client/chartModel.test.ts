@@ -4,7 +4,7 @@ import { maxCategories } from '../../client/chartModel.ts';
 import { Connection } from '../../client/connection.ts';
 import { toResultsModel } from '../../client/resultsModel.ts';
 import type { Annotation } from '../../client/serviceTypes.ts';
-import { startTestService, type TestService } from '../service/harness.ts';
+import { datasetWithEvents, startTestService, type TestService } from '../service/harness.ts';
 
 /** The chart part of the results model, built from the real local service's answers. */
 describe('chart model', () => {
@@ -24,11 +24,7 @@ describe('chart model', () => {
 
   before(async () => {
     service = await startTestService();
-    await service.call('POST', '/v2/datasets', { body: { name: 'web', description: '' } });
-    await service.call('POST', '/v1/datasets/web/ingest', {
-      rawBody: events.map((event) => JSON.stringify(event)).join('\n'),
-      headers: { 'Content-Type': 'application/x-ndjson' },
-    });
+    await datasetWithEvents(service, 'web', events);
     connection = new Connection({ url: service.url + '/', token: service.adminToken, orgId: 'local' });
   });
   after(() => service.stop());

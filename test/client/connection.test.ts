@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { Connection, ServiceError } from '../../client/connection.ts';
 import { toResultsModel } from '../../client/resultsModel.ts';
 import { fetchSchema } from '../../client/schema.ts';
-import { startTestService, type TestService } from '../service/harness.ts';
+import { datasetWithEvents, startTestService, type TestService } from '../service/harness.ts';
 
 /** The extension's HTTP client against the real local service, and the results model built from its answers. */
 describe('client connection', () => {
@@ -18,11 +18,7 @@ describe('client connection', () => {
 
   before(async () => {
     service = await startTestService();
-    await service.call('POST', '/v2/datasets', { body: { name: 'web', description: '' } });
-    await service.call('POST', '/v1/datasets/web/ingest', {
-      rawBody: events.map((event) => JSON.stringify(event)).join('\n'),
-      headers: { 'Content-Type': 'application/x-ndjson' },
-    });
+    await datasetWithEvents(service, 'web', events);
     connection = new Connection({ url: service.url + '/', token: service.adminToken, orgId: 'local' });
   });
   after(() => service.stop());

@@ -68,3 +68,13 @@ export async function startTestService(options: Partial<ServiceOptions> = {}): P
 export function keysOf(value: object): string[] {
   return Object.keys(value).sort();
 }
+
+/** Creates `dataset` and ingests `events` into it as NDJSON; returns the ingest reply. */
+export async function datasetWithEvents(service: TestService, dataset: string, events: readonly object[]): Promise<CallResult> {
+  const created = await service.call('POST', '/v2/datasets', { body: { name: dataset, description: '' } });
+  if (created.status !== 200) throw new Error(`creating ${dataset}: ${created.status} ${JSON.stringify(created.body)}`);
+  return service.call('POST', `/v1/datasets/${encodeURIComponent(dataset)}/ingest`, {
+    rawBody: events.map((event) => JSON.stringify(event)).join('\n'),
+    headers: { 'Content-Type': 'application/x-ndjson' },
+  });
+}

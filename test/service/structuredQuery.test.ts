@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startTestService, type TestService } from './harness.ts';
+import { datasetWithEvents, startTestService, type TestService } from './harness.ts';
 
 /**
  * The structured query endpoint end to end, each answer cross-checked against a hand-written APL
@@ -19,11 +19,7 @@ describe('POST /v1/datasets/{id}/query', () => {
 
   before(async () => {
     service = await startTestService();
-    assert.equal((await service.call('POST', '/v2/datasets', { body: { name: 'web', description: '' } })).status, 200);
-    const ingest = await service.call('POST', '/v1/datasets/web/ingest', {
-      rawBody: events.map((event) => JSON.stringify(event)).join('\n'),
-      headers: { 'Content-Type': 'application/x-ndjson' },
-    });
+    const ingest = await datasetWithEvents(service, 'web', events);
     assert.equal(ingest.body.ingested, events.length);
   });
   after(() => service.stop());
