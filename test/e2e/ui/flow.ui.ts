@@ -127,13 +127,18 @@ async function setToken(page: Page, token: string): Promise<void> {
 
 /** Focuses the text editor and puts the cursor at the start of `line` (one-based). */
 async function goToLine(page: Page, line: number): Promise<void> {
-  // A click in the middle of the text editor focuses it (its first line may lie under the breadcrumbs).
-  const editor = (await page.locator('.editor-instance .monaco-editor .overflow-guard').first().boundingBox())!;
-  await page.mouse.click(editor.x + editor.width / 2, editor.y + editor.height / 2);
-  await page.keyboard.press('Control+G');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(`:${line}`);
-  await page.keyboard.press('Enter');
-  await eventually(`the cursor on line ${line}`, async () => (await page.locator('#status\\.editor\\.selection').innerText()).startsWith(`Ln ${line},`));
+  // Go to Line needs the text editor focused; focus may still be moving (a webview button, a
+  // notification), so the gesture is tried again until the editor's status bar shows the line.
+  await eventually(`the cursor on line ${line}`, async () => {
+    // A click in the middle of the text editor focuses it (its first line may lie under the breadcrumbs).
+    const editor = (await page.locator('.editor-instance .monaco-editor .overflow-guard').first().boundingBox())!;
+    await page.mouse.click(editor.x + editor.width / 2, editor.y + editor.height / 2);
+    await page.keyboard.press('Control+G');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    await input.fill(`:${line}`);
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(200);
+    return (await page.locator('#status\\.editor\\.selection').innerText()).startsWith(`Ln ${line},`);
+  });
 }
