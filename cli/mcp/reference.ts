@@ -4,7 +4,7 @@
  * an index of each, and the scalar operators and data types as one page each.
  */
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { aggregations, dataTypes, findFunction, findOperator, operators, scalarFunctions, scalarOperators } from '../../language/catalog/catalog.ts';
+import { aggregations, dataTypes, findFunction, findOperator, operators, scalarFunctions, scalarOperators, summaryOf } from '../../language/catalog/catalog.ts';
 
 const markdown = 'text/markdown';
 const base = 'apl://reference';
@@ -16,19 +16,19 @@ export function registerReferenceResources(server: McpServer): void {
     'apl-operators',
     `${base}/operators`,
     { title: 'APL tabular operators', description: 'Every APL tabular operator (where, summarize, extend, …) with a one-line summary.', mimeType: markdown },
-    (uri) => page(uri.href, index('Tabular operators', operators().map((entry) => [entry.name, entry.summary]), 'operators')),
+    (uri) => page(uri.href, index('Tabular operators', operators().map((entry) => [entry.name, summaryOf(entry)]), 'operators')),
   );
   server.registerResource(
     'apl-functions',
     `${base}/functions`,
     { title: 'APL functions', description: 'Every APL scalar and aggregation function with a one-line summary.', mimeType: markdown },
-    (uri) => page(uri.href, index('Functions', functionEntries().map((entry) => [entry.name, `${entry.kind === 'aggregation' ? '(aggregation) ' : ''}${entry.summary}`]), 'functions')),
+    (uri) => page(uri.href, index('Functions', functionEntries().map((entry) => [entry.name, `${entry.kind === 'aggregation' ? '(aggregation) ' : ''}${summaryOf(entry)}`]), 'functions')),
   );
   server.registerResource(
     'apl-operator',
     new ResourceTemplate(`${base}/operators/{name}`, {
       list: () => ({
-        resources: operators().map((entry) => ({ uri: `${base}/operators/${entry.name}`, name: entry.name, description: entry.summary, mimeType: markdown })),
+        resources: operators().map((entry) => ({ uri: `${base}/operators/${entry.name}`, name: entry.name, description: summaryOf(entry), mimeType: markdown })),
       }),
     }),
     { title: 'APL tabular operator', description: 'The reference page of one APL tabular operator.', mimeType: markdown },
@@ -42,7 +42,7 @@ export function registerReferenceResources(server: McpServer): void {
     'apl-function',
     new ResourceTemplate(`${base}/functions/{name}`, {
       list: () => ({
-        resources: functionEntries().map((entry) => ({ uri: `${base}/functions/${entry.name}`, name: entry.name, description: entry.summary, mimeType: markdown })),
+        resources: functionEntries().map((entry) => ({ uri: `${base}/functions/${entry.name}`, name: entry.name, description: summaryOf(entry), mimeType: markdown })),
       }),
     }),
     { title: 'APL function', description: 'The reference page of one APL scalar or aggregation function.', mimeType: markdown },

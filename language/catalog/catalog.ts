@@ -39,8 +39,7 @@ export function writtenFunctionDoc(entry: FunctionEntry): WrittenFunctionDoc | u
 function readFunctionDoc(body: string | undefined): WrittenFunctionDoc | undefined {
   if (body === undefined) return undefined;
   const lines = body.split('\n');
-  const blank = lines.findIndex((line) => line.trim() === '');
-  const summary = lines.slice(0, blank < 0 ? lines.length : blank).join(' ');
+  const summary = firstParagraph(lines);
   const parameters = new Map<string, string>();
   let current: string | undefined;
   for (const line of lines) {
@@ -50,6 +49,21 @@ function readFunctionDoc(body: string | undefined): WrittenFunctionDoc | undefin
     else current = undefined;
   }
   return { summary, parameters };
+}
+
+function firstParagraph(lines: readonly string[]): string {
+  const blank = lines.findIndex((line) => line.trim() === '');
+  return lines.slice(0, blank < 0 ? lines.length : blank).join(' ');
+}
+
+/**
+ * What an operator or function does, in a sentence or two for users: the first paragraph of its
+ * written documentation (the catalog's own `summary` is a note for us, kept only as a fallback).
+ */
+export function summaryOf(entry: OperatorEntry | FunctionEntry): string {
+  if ('kind' in entry) return writtenFunctionDoc(entry)?.summary ?? entry.summary;
+  const written = writtenDocs[`operator:${entry.name}`];
+  return written === undefined ? entry.summary : firstParagraph(written.split('\n'));
 }
 
 function byKey<T>(entries: readonly T[], key: (entry: T) => string): Map<string, T> {

@@ -1,5 +1,5 @@
 import type { AnalyzedDocument } from '../analysis/analyzer.ts';
-import { findFunction, signatureLabel, writtenFunctionDoc } from '../catalog/catalog.ts';
+import { findFunction, signatureLabel, summaryOf, writtenFunctionDoc } from '../catalog/catalog.ts';
 import type { ParameterInformation, Position, SignatureHelp, SignatureInformation } from '../types.ts';
 import { acceptsArguments, activeParameter } from './callSignatures.ts';
 import { contextBefore, cursorContext, isNameLike, type CursorContext, type Frame } from './context.ts';
@@ -28,7 +28,7 @@ export function getSignatureHelp(analyzed: AnalyzedDocument, position: Position)
     const { label, parameters } = signatureLabel(entry.name, signature);
     return {
       label,
-      documentation: written?.summary ?? entry.summary,
+      documentation: summaryOf(entry),
       parameters: parameters.map((range, index): ParameterInformation => {
         const documentation = written?.parameters.get(signature.params[index]!.name);
         return documentation === undefined ? { label: range } : { label: range, documentation };

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { Connection } from '../../client/connection.ts';
 import { testConnection } from '../../client/connectionTest.ts';
+import { freePort } from '../../scripts/e2e/harness.ts';
 import { startTestService, type TestService } from '../service/harness.ts';
 
 /** Test Connection against the real local service: what it says when it works and when each step fails. */
@@ -35,14 +35,3 @@ describe('test connection', () => {
     assert.match(result.message, new RegExp(`could not reach http://127\\.0\\.0\\.1:${port}: .*ECONNREFUSED`));
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}

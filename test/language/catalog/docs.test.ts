@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { analyzeDocument, getDiagnostics, parseDocument, readSchema } from '../../../language/index.ts';
-import { aggregations, dataTypes, operators, scalarFunctions, scalarOperators } from '../../../language/catalog/catalog.ts';
+import { aggregations, dataTypes, findFunction, findOperator, operators, scalarFunctions, scalarOperators, summaryOf } from '../../../language/catalog/catalog.ts';
 import { writtenDocs } from '../../../language/catalog/docs.generated.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -87,5 +87,13 @@ describe('written documentation', () => {
     assert.ok(strlen.doc.startsWith('```axiom-apl\nstrlen('), strlen.doc);
     assert.ok(strlen.doc.includes(writtenDocs['function:strlen']!));
     assert.ok(strlen.doc.endsWith(`[APL reference: strlen](${strlen.docUrl})`));
+  });
+
+  it('gives every operator and function its written first paragraph as its summary', () => {
+    for (const [entry, key] of [[findOperator('where')!, 'operator:where'], [findFunction('strlen')!, 'function:strlen'], [findFunction('avg')!, 'aggregation:avg']] as const) {
+      const summary = summaryOf(entry);
+      assert.equal(summary, writtenDocs[key]!.split('\n\n')[0]!.replaceAll('\n', ' '));
+      assert.notEqual(summary, entry.summary, `${key}: the catalog's own summary is a note, not the user's summary`);
+    }
   });
 });
