@@ -60,10 +60,23 @@ export function setHidden(layout: ColumnLayout, name: string, hidden: boolean): 
   return { ...layout, hidden: hidden ? [...rest, name] : rest };
 }
 
+/**
+ * The width the user set for a column, if any. Column names come from the events, so a column may
+ * be called `constructor` or `__proto__`: only the layout's own keys count, and they are defined,
+ * never assigned (assigning `__proto__` would set the object's prototype).
+ */
+export function widthOf(layout: ColumnLayout, name: string): number | undefined {
+  return Object.hasOwn(layout.widths, name) ? layout.widths[name] : undefined;
+}
+
+function defineWidth(widths: Record<string, number>, name: string, width: number): void {
+  Object.defineProperty(widths, name, { value: width, enumerable: true, writable: true, configurable: true });
+}
+
 export function setWidth(layout: ColumnLayout, name: string, width: number | undefined): ColumnLayout {
   const widths = { ...layout.widths };
   if (width === undefined) delete widths[name];
-  else widths[name] = Math.round(width);
+  else defineWidth(widths, name, Math.round(width));
   return { ...layout, widths };
 }
 
@@ -74,7 +87,7 @@ export function parseLayout(value: unknown): ColumnLayout | undefined {
   const names = (list: unknown) => (Array.isArray(list) ? list.filter((each): each is string => typeof each === 'string') : []);
   const widths: Record<string, number> = {};
   if (typeof raw.widths === 'object' && raw.widths !== null) {
-    for (const [name, width] of Object.entries(raw.widths)) if (typeof width === 'number' && Number.isFinite(width) && width > 0) widths[name] = width;
+    for (const [name, width] of Object.entries(raw.widths)) if (typeof width === 'number' && Number.isFinite(width) && width > 0) defineWidth(widths, name, width);
   }
   return { widths, order: names(raw.order), hidden: names(raw.hidden) };
 }

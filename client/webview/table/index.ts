@@ -10,7 +10,7 @@ import { cellText } from '../../exportResults.ts';
 import { maxRerunLimit } from '../../resultsProtocol.ts';
 import type { WireTable } from '../../resultsWire.ts';
 import { element, vscode } from '../vscodeApi.ts';
-import { displayColumns, emptyLayout, setHidden, setWidth, moveColumn, stepColumn, type ColumnLayout } from './columnLayout.ts';
+import { displayColumns, emptyLayout, setHidden, setWidth, moveColumn, stepColumn, widthOf, type ColumnLayout } from './columnLayout.ts';
 import { openColumnMenu } from './columnMenu.ts';
 import { Detail } from './detail.ts';
 import { Grid } from './grid.ts';
@@ -98,7 +98,7 @@ export function renderTable(container: HTMLElement, wire: WireTable, options: Ta
     const display = displayColumns(data.columns, layout);
     const unfitted = display.filter((column) => !fitted.has(column));
     if (unfitted.length > 0) fitColumns(unfitted);
-    const widths = display.map((column) => layout.widths[data.columns[column].name] ?? fitted.get(column)!);
+    const widths = display.map((column) => widthOf(layout, data.columns[column].name) ?? fitted.get(column)!);
     selected = undefined;
     grid.setColumns(display, widths, sort);
   }

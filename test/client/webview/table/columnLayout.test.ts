@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { displayColumns, emptyLayout, layoutKey, maxSavedLayouts, moveColumn, parseLayout, rememberLayout, setHidden, setWidth, stepColumn } from '../../../../client/webview/table/columnLayout.ts';
+import { displayColumns, emptyLayout, layoutKey, maxSavedLayouts, moveColumn, parseLayout, rememberLayout, setHidden, setWidth, stepColumn, widthOf } from '../../../../client/webview/table/columnLayout.ts';
 
 const columns = ['_time', 'method', 'status', 'uri'].map((name) => ({ name, type: 'string' }));
 const names = (indices: number[]) => indices.map((index) => columns[index].name);
@@ -32,6 +32,15 @@ describe('column layout', () => {
     const layout = setWidth(setWidth(emptyLayout(), 'uri', 300.4), 'status', 80);
     assert.deepEqual(layout.widths, { uri: 300, status: 80 });
     assert.deepEqual(setWidth(layout, 'uri', undefined).widths, { status: 80 });
+  });
+
+  it('keeps widths of columns named like Object members, and finds none it was not given', () => {
+    assert.equal(widthOf(emptyLayout(), 'constructor'), undefined);
+    assert.equal(widthOf(emptyLayout(), 'toString'), undefined);
+    const layout = setWidth(setWidth(emptyLayout(), '__proto__', 150), 'constructor', 90);
+    assert.deepEqual([widthOf(layout, '__proto__'), widthOf(layout, 'constructor')], [150, 90]);
+    const restored = parseLayout(JSON.parse(JSON.stringify(layout)))!;
+    assert.deepEqual([widthOf(restored, '__proto__'), widthOf(restored, 'constructor'), widthOf(restored, 'hasOwnProperty')], [150, 90, undefined]);
   });
 
   it('reads back only well-formed layouts from state', () => {
