@@ -4,6 +4,7 @@
  * runs are kept as files in the extension's storage folder, bounded in count and total size, so a
  * run can be re-opened without running it again. No `vscode` import: tests drive it on a real folder.
  */
+import { parseExact, stringifyExact } from './exactJson.ts';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
@@ -78,7 +79,7 @@ export class QueryHistory {
     const entry = this.entries().find((each) => each.id === id);
     if (!entry?.resultBytes || !this.resultsDir) return undefined;
     try {
-      return JSON.parse(await readFile(this.resultFile(id), 'utf8')) as unknown;
+      return parseExact(await readFile(this.resultFile(id), 'utf8'));
     } catch {
       return undefined;
     }
@@ -94,7 +95,8 @@ export class QueryHistory {
   private async append(fields: NewHistoryEntry, results: unknown): Promise<HistoryEntry> {
     const entry: HistoryEntry = { ...fields, id: `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}` };
     if (results !== undefined && this.resultsDir && this.limits.keptResults > 0) {
-      const json = JSON.stringify(results);
+      // Results may hold integers past 2^53 (bigints, exactJson.ts): written and read back as their digits.
+      const json = stringifyExact(results);
       const bytes = Buffer.byteLength(json);
       if (bytes <= this.limits.resultBytes) {
         await mkdir(this.resultsDir, { recursive: true });

@@ -51,6 +51,14 @@ describe('query history', () => {
     assert.equal(readdirSync(dir).length, 2);
   });
 
+  it('keeps a run whose results hold integers past 2^53, and gives them back exactly', async () => {
+    const history = new QueryHistory(new JsonState(), path.join(scratch(), 'history'));
+    const results = { query: 'q', matches: { columns: [{ name: 'id', type: 'integer' }], rows: [[9007199254740993n], [1]] } };
+    const entry = await history.add(run('q', 2), results);
+    assert.equal(history.entries().length, 1);
+    assert.deepEqual(await history.openResults(entry.id), results);
+  });
+
   it('keeps at most the entry limit, and results for the newest runs within count and size', async () => {
     const dir = scratch();
     const limits = { entries: 4, keptResults: 2, resultBytes: 10_000 };
