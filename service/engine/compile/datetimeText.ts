@@ -35,11 +35,9 @@ export function parseDatetimeNanos(input: string): bigint | undefined {
   if (!date) return undefined;
   const clock = readClock(date.rest);
   if (!clock) return undefined;
-  const days = Date.UTC(date.year, date.month - 1, date.day);
-  const check = new Date(days);
-  if (date.month < 1 || date.month > 12 || check.getUTCDate() !== date.day || check.getUTCMonth() !== date.month - 1) return undefined;
-  const millis = days + ((clock.hour * 60 + clock.minute - clock.offsetMinutes) * 60 + clock.second) * 1000;
-  return BigInt(millis) * 1_000_000n + clock.nanos;
+  const day = dateNanos(date.year, date.month, date.day);
+  if (day === undefined) return undefined;
+  return day + BigInt(((clock.hour * 60 + clock.minute - clock.offsetMinutes) * 60 + clock.second) * 1000) * 1_000_000n + clock.nanos;
 }
 
 function floorDiv(a: bigint, b: bigint): bigint {
@@ -75,8 +73,9 @@ function digitRun(text: string): bigint | undefined {
   }
 }
 
+/** Midnight of a calendar day, or undefined for no such day. Years 0–99 are years 0–99 (Date.UTC would add 1900). */
 function dateNanos(year: number, month: number, day: number): bigint | undefined {
-  const millis = Date.UTC(year, month - 1, day);
+  const millis = new Date(0).setUTCFullYear(year, month - 1, day);
   const check = new Date(millis);
   if (month < 1 || month > 12 || check.getUTCDate() !== day || check.getUTCMonth() !== month - 1) return undefined;
   return BigInt(millis) * 1_000_000n;

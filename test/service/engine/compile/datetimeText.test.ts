@@ -28,6 +28,12 @@ test('two-digit years follow Go: 69 and later are 19xx', () => {
   assert.equal(iso("oct 7, '70"), '1970-10-07T00:00:00.000Z');
 });
 
+test('four-digit years below 100 are those years, not 19xx', () => {
+  assert.equal(parseDatetimeText('0001-01-01'), -62135596800000000n);
+  assert.equal(parseDatetimeText('0050-06-15 10:00:00'), -60575040000000000n + 36000000000n);
+  assert.equal(parseDatetimeText('00500615'), parseDatetimeText('0050-06-15'));
+});
+
 test('long texts are refused without being read', () => {
   const started = performance.now();
   for (let i = 0; i < 100; i++) assert.equal(parseDatetimeText(`Jan 2 1:${'1 '.repeat(50_000)} 2006`), undefined);
