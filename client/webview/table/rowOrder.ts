@@ -16,11 +16,11 @@ export function filteredRows(data: TableData, columns: readonly number[], filter
     for (let row = 0; row < data.decodedRows; row++) rows.push(row);
     return rows;
   }
-  const values = columns.map((column) => data.values[column]);
+  const texts = columns.map((column) => lowerTexts(data.values[column], data.decodedRows));
   for (let row = 0; row < data.decodedRows; row++) {
-    for (const column of values) {
-      const value = column[row];
-      if (value !== null && value !== undefined && cellText(value).toLowerCase().includes(needle)) {
+    for (const column of texts) {
+      const text = column[row];
+      if (text !== undefined && text.includes(needle)) {
         rows.push(row);
         break;
       }
@@ -29,10 +29,24 @@ export function filteredRows(data: TableData, columns: readonly number[], filter
   return rows;
 }
 
+/** Each column's cells as lower-cased text (undefined for null), made once per cell: the filter runs per keystroke. */
+const lowerTextsOf = new WeakMap<readonly unknown[], (string | undefined)[]>();
+
+function lowerTexts(values: readonly unknown[], rowCount: number): (string | undefined)[] {
+  let texts = lowerTextsOf.get(values);
+  if (!texts) lowerTextsOf.set(values, (texts = []));
+  // Rows are decoded in slices after the first screen: the texts follow them.
+  for (let row = texts.length; row < rowCount; row++) {
+    const value = values[row];
+    texts.push(value === null || value === undefined ? undefined : cellText(value).toLowerCase());
+  }
+  return texts;
+}
+
 /** Sorted by the column, nulls last either way, ties in result order. */
 export function sortRows(data: TableData, rows: number[], sort: SortKey | undefined): number[] {
   if (!sort) return rows;
-  const values = instantKeys(data.values[sort.column], data.decodedRows) ?? data.values[sort.column];
+  const values = instantKeys(data.values[sort.column], data.decodedRows) ?? textKeys(data.values[sort.column], data.decodedRows);
   const direction = sort.descending ? -1 : 1;
   return rows.sort((a, b) => {
     const x = values[a];
@@ -47,9 +61,22 @@ export function sortRows(data: TableData, rows: number[], sort: SortKey | undefi
 function compare(a: unknown, b: unknown): number {
   // `<` compares a bigint (an integer beyond 2^53, kept exactly) with a number by value.
   if (isNumber(a) && isNumber(b)) return a < b ? -1 : a > b ? 1 : 0;
-  const x = cellText(a);
-  const y = cellText(b);
+  const x = typeof a === 'string' ? a : cellText(a);
+  const y = typeof b === 'string' ? b : cellText(b);
   return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/**
+ * The column's values as sort keys, made once per sort: numbers stay numbers, anything else is its
+ * cell text (an object's JSON would otherwise be made twice per comparison: seconds for 100k rows).
+ */
+function textKeys(values: readonly unknown[], rowCount: number): unknown[] {
+  const keys: unknown[] = new Array(rowCount);
+  for (let row = 0; row < rowCount; row++) {
+    const value = values[row];
+    keys[row] = value === null || value === undefined || isNumber(value) ? value : cellText(value);
+  }
+  return keys;
 }
 
 function isNumber(value: unknown): value is number | bigint {
