@@ -28,7 +28,13 @@ export interface TableOptions {
 const maxCopyLength = 16 * 1024 * 1024;
 const rerunLimits = [10_000, 100_000, maxRerunLimit];
 
+/** Per container, what ends the listeners its table put on the document when a new table replaces it. */
+const documentListeners = new WeakMap<HTMLElement, AbortController>();
+
 export function renderTable(container: HTMLElement, wire: WireTable, options: TableOptions = {}): void {
+  documentListeners.get(container)?.abort();
+  const listeners = new AbortController();
+  documentListeners.set(container, listeners);
   container.replaceChildren();
   if (wire.columns.length === 0) {
     container.append(element('p', 'empty', 'No rows.'));
@@ -184,14 +190,14 @@ export function renderTable(container: HTMLElement, wire: WireTable, options: Ta
   // clipboard data is the cell's text; when none comes, the host copies it.
   let copyFallback = 0;
   const onCopy = (event: ClipboardEvent) => {
-    if (!root.isConnected) return document.removeEventListener('copy', onCopy);
     if (document.activeElement !== grid.scroller || !event.clipboardData) return;
     event.preventDefault();
     window.clearTimeout(copyFallback);
     copyFallback = 0;
     copySelected(event.clipboardData);
   };
-  document.addEventListener('copy', onCopy);
+  // Ended when the next table replaces this one: the listener holds the whole table.
+  document.addEventListener('copy', onCopy, { signal: listeners.signal });
 
   function showMenu(x: number, y: number): void {
     openColumnMenu(root, x, y, data.columns, displayColumns(data.columns, { ...layout, hidden: [] }).map((column) => data.columns[column].name), {
