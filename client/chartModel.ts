@@ -3,6 +3,7 @@
  * group and aggregate, over the query's time range, with the annotations in it), a bar chart of
  * categories for a summarize without a time bucket. Pure; shared by the host and the webview.
  */
+import { isNumericColumn } from './copyFormats.ts';
 import { stringifyExact } from './exactJson.ts';
 import type { Annotation, TabularTable } from './serviceTypes.ts';
 
@@ -35,6 +36,8 @@ export interface ChartData {
   categoryName?: string;
   /** Categories left out beyond `maxCategories`. */
   omittedCategories?: number;
+  /** Time axis: series left out beyond `maxSeries` (the smallest by total). */
+  omittedSeries?: number;
   /** Time axis: the span drawn, seconds since the epoch (the query's time range, widened to the data's). */
   range?: { start: number; end: number };
   /** Time axis: the width of a bucket in seconds. */
@@ -52,6 +55,8 @@ export interface ChartContext {
 
 /** More bars than this are unreadable; the rest are counted, not drawn. */
 export const maxCategories = 100;
+/** More lines than this are unreadable (and a legend row each): the largest are drawn, the rest counted. */
+export const maxSeries = 50;
 
 /** The chart of a table, or undefined when it is not an aggregation. */
 export function toChart(table: TabularTable, context: ChartContext): ChartData | undefined {
@@ -90,13 +95,16 @@ function toTimeChart(table: TabularTable, timeField: string, context: ChartConte
   for (let row = 0; row < rowCount; row++) {
     const time = toSeconds(table.columns[timeColumn]?.[row]);
     if (time === undefined) continue;
-    const groupLabel = groupColumns.map((column) => formatGroupValue(table.columns[column]?.[row])).join(', ');
+    const groupValues = groupColumns.map((column) => formatGroupValue(table.columns[column]?.[row]));
+    const groupLabel = groupValues.join(', ');
     valueColumns.forEach(({ field, index }, column) => {
       const label = [groupLabel, valueColumns.length > 1 || !groupLabel ? field.name : ''].filter(Boolean).join(' · ');
-      let entry = series.get(label);
+      // Keyed by the values themselves: groups ("x, y", "z") and ("x", "y, z") share a label, not a series.
+      const key = JSON.stringify([groupValues, column]);
+      let entry = series.get(key);
       if (!entry) {
         entry = { label, values: new Array<number | null>(times.length).fill(null), group: groupLabel, column };
-        series.set(label, entry);
+        series.set(key, entry);
       }
       entry.values[slot.get(time)!] = toNumber(table.columns[index]?.[row]);
     });
@@ -105,8 +113,9 @@ function toTimeChart(table: TabularTable, timeField: string, context: ChartConte
   const range = timeRange(context, times, bucketSeconds);
   // Legend order: by group, numbers in their numeric order (200 < 404 < 1000), then by the
   // aggregate's place in the query; the same whatever order the rows came in.
-  const ordered = [...series.values()].sort((a, b) => compareKeys(a.group, b.group) || a.column - b.column);
-  return {
+  const kept = largest([...series.values()], maxSeries);
+  const ordered = kept.sort((a, b) => compareKeys(a.group, b.group) || a.column - b.column);
+  const chart: ChartData = {
     axis: 'time',
     times,
     range,
@@ -114,6 +123,8 @@ function toTimeChart(table: TabularTable, timeField: string, context: ChartConte
     series: ordered.map(({ label, values }) => ({ label, values })),
     markers: toMarkers(context.annotations ?? [], range),
   };
+  if (series.size > kept.length) chart.omittedSeries = series.size - kept.length;
+  return chart;
 }
 
 /** A summarize without a time bucket: one bar per group (row order kept, so `order by`/`top` decide), one series per aggregate. */
@@ -138,7 +149,7 @@ function toCategoryChart(table: TabularTable): ChartData {
 function valueColumnsOf(table: TabularTable, excluded: string[]) {
   return table.fields
     .map((field, index) => ({ field, index }))
-    .filter(({ field }) => !excluded.includes(field.name) && (field.agg || isNumericType(field.type)));
+    .filter(({ field }) => !excluded.includes(field.name) && (field.agg || isNumericColumn(field)));
 }
 
 /** The query's range, widened to take in every bucket (a query may filter `_time` itself). */
@@ -178,14 +189,22 @@ export function compareKeys(a: string, b: string): number {
   return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
+/** The `count` series with the largest totals (of absolute values), ties to the earlier one. */
+function largest<T extends ChartSeries>(all: T[], count: number): T[] {
+  if (all.length <= count) return all;
+  const total = (entry: ChartSeries) => entry.values.reduce<number>((sum, value) => sum + Math.abs(value ?? 0), 0);
+  const totals = new Map(all.map((entry) => [entry, total(entry)]));
+  return all
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => totals.get(b.entry)! - totals.get(a.entry)! || a.index - b.index)
+    .slice(0, count)
+    .map(({ entry }) => entry);
+}
+
 function smallestStep(times: number[]): number {
   let step = Infinity;
   for (let index = 1; index < times.length; index++) step = Math.min(step, times[index] - times[index - 1]);
   return Number.isFinite(step) ? step : 60;
-}
-
-function isNumericType(type: string): boolean {
-  return /\b(integer|float|long|real|double|int|decimal)\b/.test(type);
 }
 
 function toNumber(value: unknown): number | null {

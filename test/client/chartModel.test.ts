@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { maxCategories } from '../../client/chartModel.ts';
+import { maxCategories, maxSeries } from '../../client/chartModel.ts';
 import { Connection } from '../../client/connection.ts';
 import { toResultsModel } from '../../client/resultsModel.ts';
 import type { Annotation } from '../../client/serviceTypes.ts';
@@ -106,5 +106,26 @@ describe('chart model', () => {
     const chart = (await run("['users'] | summarize count() by user")).chart;
     assert.equal(chart?.categories?.length, maxCategories);
     assert.equal(chart?.omittedCategories, 5);
+  });
+
+  it('keeps groups apart whose joined labels are alike', async () => {
+    await datasetWithEvents(service, 'commas', [
+      { _time: '2026-11-20T10:05:00Z', a: 'x, y', b: 'z' },
+      { _time: '2026-11-20T10:05:00Z', a: 'x', b: 'y, z' },
+      { _time: '2026-11-20T10:06:00Z', a: 'x', b: 'y, z' },
+    ]);
+    const chart = (await run("['commas'] | summarize count() by bin(_time, 1h), a, b")).chart!;
+    assert.deepEqual(chart.series.map((series) => series.values.filter((value) => value !== null)).sort(), [[1], [2]]);
+  });
+
+  it('draws the maxSeries largest series of a time chart and counts the rest', async () => {
+    const events = Array.from({ length: maxSeries + 3 }, (_, user) =>
+      Array.from({ length: user === maxSeries + 2 ? 50 : 1 }, () => ({ _time: '2026-11-20T12:00:00Z', user: `u${user}` })),
+    ).flat();
+    await datasetWithEvents(service, 'many-users', events);
+    const chart = (await run("['many-users'] | summarize count() by bin(_time, 1h), user")).chart!;
+    assert.equal(chart.series.length, maxSeries);
+    assert.equal(chart.omittedSeries, 3);
+    assert.ok(chart.series.some((series) => series.label === `u${maxSeries + 2}`), 'the largest series is kept');
   });
 });

@@ -41,6 +41,9 @@ export function renderChart(container: HTMLElement, chart: ChartData | undefined
     options.save?.(saved);
     renderChart(container, chart, { ...options, saved });
   }));
+  if (chart.omittedSeries) {
+    toolbar.append(element('span', 'count', `Showing the ${chart.series.length.toLocaleString()} largest of ${(chart.series.length + chart.omittedSeries).toLocaleString()} series`));
+  }
   if (chart.omittedCategories) {
     toolbar.append(element('span', 'count', `Showing the first ${chart.categories!.length.toLocaleString()} of ${(chart.categories!.length + chart.omittedCategories).toLocaleString()} categories`));
   }
