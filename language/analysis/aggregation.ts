@@ -78,7 +78,7 @@ function groupKeys(keys: ColumnDefinition[], input: Flow, context: TableContext,
   const row = expressionContext(context, input, 'allowed');
   keys.forEach((definition, i) => {
     const type = analyzeExpression(definition.expression, row);
-    const name = definition.name?.name ?? keyName(definition.expression, `Column${i + 1}`).name;
+    const name = definition.name?.name ?? keyName(definition.expression, `Column${i + 1}`);
     const column = add(output, { name, type });
     if (definition.name) context.state.symbols.set(definition.name, { kind: 'column', column });
     else context.state.givenNames.set(definition, column.name);
@@ -105,7 +105,7 @@ function aggregateColumn(
   output: Output,
 ): void {
   // `round(avg(x), 2)` is `avg_x`, `avg(toreal(x))` is `avg_`; a column without a call counts the aggregates before it.
-  const name = definition.name?.name ?? (call ? aggregateName(call).name : `Column${output.columns.length - output.keys + 1}`);
+  const name = definition.name?.name ?? (call ? aggregateName(call) : `Column${output.columns.length - output.keys + 1}`);
   const column = add(output, { name, type });
   if (definition.name) context.state.symbols.set(definition.name, { kind: 'column', column });
   else context.state.givenNames.set(definition, column.name);
@@ -123,7 +123,7 @@ function argExtremeColumns(
   if (!first) return;
   const firstValue = first.kind === 'NamedArgument' ? first.value : first;
   // A call is named after its column argument: arg_max(toint(status), uri) prints as status, uri.
-  const inferred = first.kind === 'NamedArgument' ? first.name.name : keyName(firstValue, '').name;
+  const inferred = first.kind === 'NamedArgument' ? first.name.name : keyName(firstValue, '');
   const firstName = definition.name?.name ?? (inferred || `${call.callee.name}_`);
   const before = output.columns.length;
   add(output, { name: firstName, type: context.state.types.get(firstValue) ?? 'unknown' });

@@ -2,15 +2,6 @@ import type { CallNode, Expression } from '../syntax/ast.ts';
 import { binaryChain } from '../syntax/visit.ts';
 import { dottedPath } from './names.ts';
 
-/**
- * Names of computed columns, as the engine gives them. `certain` is false where APL's reference does
- * not document the rule; the analysis still takes the engine's name, so the output stays known.
- */
-export interface DerivedName {
-  name: string;
-  certain: boolean;
-}
-
 /** The column an expression names by itself: `x`, `['geo.city']`, `geo.city`, `$left.x`, `(x)`. */
 export function columnNameOf(expression: Expression): string | undefined {
   switch (expression.kind) {
@@ -30,35 +21,31 @@ export function columnNameOf(expression: Expression): string | undefined {
 }
 
 /**
- * The name of a `by` key or a projected expression: a column keeps its name; `bin(x, size)` and
- * `bin_auto(_time)` keep x's name (documented for _time); other calls take their first column
- * argument's name, which is a guess.
+ * The name of a `by` key or a projected expression, as the engine gives it: a column keeps its
+ * name; `bin(x, size)` and `bin_auto(_time)` keep x's name (documented for _time); other calls take
+ * their first column argument's name (undocumented, the engine's rule); anything else `fallback`.
  */
-export function keyName(expression: Expression, fallback: string): DerivedName {
+export function keyName(expression: Expression, fallback: string): string {
   const direct = columnNameOf(expression);
-  if (direct) return { name: direct, certain: true };
+  if (direct) return direct;
   if (expression.kind === 'Call') {
     const first = expression.args[0];
     const inner = first && first.kind !== 'NamedArgument' ? columnNameOf(first) : undefined;
-    if (inner) {
-      const binning = expression.callee.name === 'bin' || expression.callee.name === 'bin_auto';
-      return { name: inner, certain: binning };
-    }
+    if (inner) return inner;
   }
-  return { name: fallback, certain: false };
+  return fallback;
 }
 
 /**
  * The name of an unnamed aggregate: `count()` → `count_`, `avg(x)` → `avg_x`, `make_set(['service.name'])`
- * → `make_set_service.name`. Other shapes get `fn_` and count as guesses.
+ * → `make_set_service.name`. Other shapes get `fn_` (undocumented, the engine's rule).
  */
-export function aggregateName(call: CallNode): DerivedName {
+export function aggregateName(call: CallNode): string {
   const fn = call.callee.name;
-  if (fn === 'count' && call.args.length === 0) return { name: 'count_', certain: true };
+  if (fn === 'count' && call.args.length === 0) return 'count_';
   const first = call.args[0];
   const field = first && first.kind !== 'NamedArgument' ? columnNameOf(first) : undefined;
-  if (field) return { name: `${fn}_${field}`, certain: true };
-  return { name: `${fn}_`, certain: false };
+  return field ? `${fn}_${field}` : `${fn}_`;
 }
 
 /** The outermost aggregation call of an expression such as `round(avg(x), 2)`. */

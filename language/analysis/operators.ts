@@ -147,7 +147,7 @@ function distinct(operator: DistinctOperator, input: Flow, context: TableContext
       return;
     }
     const type = analyzeExpression(expression, row);
-    columns.push({ name: keyName(expression, `Column${i + 1}`).name, type });
+    columns.push({ name: keyName(expression, `Column${i + 1}`), type });
   });
   return reshape(input, columns, open, 'distinct');
 }

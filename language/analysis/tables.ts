@@ -112,14 +112,6 @@ export function removeColumns(input: Flow, names: ReadonlySet<string>, operator:
   return flow;
 }
 
-/** The same flow with a different openness. */
-export function withOpenness(input: Flow, open: boolean): Flow {
-  if (input.shape.open === open) return input;
-  const flow: Flow = { shape: shapeOf(listOf(input.shape), open), dropped: input.dropped };
-  if (input.closedBy && !open) flow.closedBy = input.closedBy;
-  return flow;
-}
-
 /**
  * Union's merge: columns by name in order of first appearance; a name whose types differ
  * becomes unknown. Open if any part is open (or there are no parts to go on).

@@ -1,6 +1,8 @@
 import type { AnalyzedDocument } from '../analysis/analyzer.ts';
+import { wildcardMatcher } from '../analysis/tables.ts';
 import type * as ast from '../syntax/ast.ts';
 import { forEachChild } from '../syntax/visit.ts';
+import { isOperatorNode } from './context.ts';
 
 /**
  * One column's life through one pipeline: from the name that creates it (`extend x = …`,
@@ -28,13 +30,9 @@ export function followColumn(
   initial: ColumnSymbol | undefined,
 ): { symbols: ColumnSymbol[]; final: ColumnSymbol | undefined } {
   const flow = new Flow(analyzed, name, initial);
-  if (isOperator(pipeline.source)) flow.stage(pipeline.source);
+  if (isOperatorNode(pipeline.source)) flow.stage(pipeline.source);
   for (const operator of pipeline.operators) flow.stage(operator);
   return { symbols: flow.symbols, final: flow.current };
-}
-
-function isOperator(node: ast.Node): node is ast.TabularOperator {
-  return 'nameSpan' in node;
 }
 
 class Flow {
@@ -168,7 +166,7 @@ class Flow {
   /** Whether an expression is the column itself (`x`, `['x']`), or a pattern that covers it (`x*`). */
   private matches(expression: ast.Node): boolean {
     if (expression.kind === 'Name') return expression.name === this.name;
-    if (expression.kind === 'Wildcard') return wildcardPattern(expression.pattern).test(this.name);
+    if (expression.kind === 'Wildcard') return wildcardMatcher(expression.pattern)(this.name);
     return false;
   }
 
@@ -212,9 +210,4 @@ function columnReferences(analyzed: AnalyzedDocument, root: ast.Node, name: stri
     while (children.length > 0) stack.push(children.pop()!);
   }
   return found;
-}
-
-function wildcardPattern(pattern: string): RegExp {
-  const escaped = pattern.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`^${escaped.join('.*')}$`);
 }

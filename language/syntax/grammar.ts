@@ -834,7 +834,6 @@ export class AplGrammar extends RecoveringParser {
     return next.image === 'not' && next.tokenType === t.Identifier && this.LA(2).tokenType !== t.LParen && startsOperand(this.LA(2).tokenType);
   }
 
-  /** True before `name =` (but not `name ==`), for `extend x = …`, `['a b'] = …`. */
   /** `(x:` or `() {` after a let's `=`: a function's parameter list, which no parenthesised expression starts like. */
   private isFunctionAhead(): boolean {
     if (this.LA(1).tokenType !== t.LParen) return false;
@@ -842,6 +841,7 @@ export class AplGrammar extends RecoveringParser {
     return isIdentifierLike(this.LA(2).tokenType) && this.LA(3).tokenType === t.Colon;
   }
 
+  /** True before `name =` (but not `name ==`), for `extend x = …`, `['a b'] = …`. */
   private isAssignmentAhead(): boolean {
     const first = this.LA(1).tokenType;
     if (first === t.LBracket) {

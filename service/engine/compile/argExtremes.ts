@@ -24,7 +24,7 @@ export function argExtremeOutputs(call: CallNode, columns: readonly Column[], ke
   const scope = tools.scope(columns);
   const by = compileExpression(target.expression, scope);
   // A call is named after its column argument: the reference prints arg_max(toint(status), uri) as status, uri.
-  const inferred = target.alias ?? keyName(target.expression, '').name;
+  const inferred = target.alias ?? keyName(target.expression, '');
   let targetName = inferred || `${fn}_`;
   // A target that is also a group key (arg_max(_time, ...) by bin(_time, 1h)) gets a suffix.
   for (let suffix = 1; keys.includes(targetName); suffix++) targetName = `${inferred || fn}${suffix}`;

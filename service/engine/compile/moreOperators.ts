@@ -53,14 +53,14 @@ export function makeSeries(operator: MakeSeriesOperator, input: Stage, tools: Op
 
   const keys = operator.by.map((definition, i) => {
     const value = compileExpression(definition.expression, rowScope);
-    const name = definition.name?.name ?? keyName(definition.expression, `Column${i + 1}`).name;
+    const name = definition.name?.name ?? keyName(definition.expression, `Column${i + 1}`);
     return { name, sql: value.sql, column: { name, type: value.type, array: value.array } as Column };
   });
   const aggregates = operator.aggregates.map((aggregate, i) => {
     const definition = aggregate.column;
     const value = compileExpression(definition.expression, tools.scope(input.columns, { aggregate: (call) => compileAggregation(call, rowScope) }));
     const found = definition.expression.kind === 'Call' ? definition.expression : undefined;
-    const name = definition.name?.name ?? (found ? aggregateName(found).name : `Column${i + 1}`);
+    const name = definition.name?.name ?? (found ? aggregateName(found) : `Column${i + 1}`);
     const fallback = aggregate.default ? coerceTo(compileExpression(aggregate.default, tools.scope([])), value.type).sql : isNumeric(value.type) ? '0' : 'NULL';
     return { name, sql: value.sql, fallback, type: value.type };
   });

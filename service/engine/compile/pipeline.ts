@@ -366,7 +366,7 @@ export class PipelineCompiler {
     let timeBin: Stage['timeBin'];
     by.forEach((definition, i) => {
       const value = compileExpression(definition.expression, rowScope);
-      const name = definition.name?.name ?? keyName(definition.expression, `Column${i + 1}`).name;
+      const name = definition.name?.name ?? keyName(definition.expression, `Column${i + 1}`);
       keys.push({ name, sql: value.sql, column: { name, type: value.type, array: value.array } });
       const expression = definition.expression;
       if (i === 0 && value.type === 'datetime' && expression.kind === 'Call' && ['bin', 'bin_auto'].includes(expression.callee.name)) {
@@ -385,7 +385,7 @@ export class PipelineCompiler {
         return;
       }
       const found = findAggregationCall(expression, isAggregation);
-      const name = definition.name?.name ?? (found ? aggregateName(found).name : `Column${outputs.length + 1}`);
+      const name = definition.name?.name ?? (found ? aggregateName(found) : `Column${outputs.length + 1}`);
       let aggregates = false;
       const value = compileExpression(
         expression,
