@@ -135,9 +135,13 @@ function argExtremeColumns(
       output.open ||= input.shape.open;
       continue;
     }
-    const name = field.kind === 'NamedArgument' ? field.name.name : columnNameOf(value);
+    const named = field.kind === 'NamedArgument' ? field.name.name : columnNameOf(value);
     // The engine's name for an unnamed expression: the function and its output position.
-    const column = add(output, { name: name ?? `${call.callee.name}_${output.columns.length - before}`, type: context.state.types.get(value) ?? 'unknown' });
+    const name = named ?? `${call.callee.name}_${output.columns.length - before}`;
+    // A field already a group key or returned by this call is left out, as the engine leaves it (argExtremes.ts).
+    const ownOrKey = [...output.columns.slice(0, output.keys), ...output.columns.slice(before)];
+    if (ownOrKey.some((column) => column.name === name)) continue;
+    const column = add(output, { name, type: context.state.types.get(value) ?? 'unknown' });
     if (field.kind === 'NamedArgument') context.state.symbols.set(field.name, { kind: 'column', column });
   }
 }
