@@ -1,27 +1,67 @@
 import type { Severity } from '../types.ts';
 
 /**
- * The semantic rules the analyzer reports, with their stable codes and severities. Type
+ * The semantic rules the analyzer reports, with their stable codes, severities and what each means
+ * (`short` and `full`, for reports such as `apl check --format sarif`). Type
  * mismatches are warnings because APL's implicit conversions are undocumented; a summarize
  * column without an aggregation is a warning because the reference itself has such examples.
  */
 export const rules = {
-  unknownOperator: { code: 'unknown-operator', severity: 'error' },
-  unknownFunction: { code: 'unknown-function', severity: 'error' },
-  argumentCount: { code: 'argument-count', severity: 'error' },
-  argumentGroups: { code: 'argument-groups', severity: 'warning' },
-  argumentType: { code: 'argument-type', severity: 'warning' },
-  unknownWord: { code: 'unknown-word', severity: 'error' },
-  aggregationContext: { code: 'aggregation-context', severity: 'error' },
-  aggregationExpected: { code: 'aggregation-expected', severity: 'warning' },
-  unknownDataset: { code: 'unknown-dataset', severity: 'error' },
-  unknownColumn: { code: 'unknown-column', severity: 'error' },
-  columnOutOfScope: { code: 'column-out-of-scope', severity: 'error' },
-  unknownType: { code: 'unknown-type', severity: 'error' },
-  binAutoTime: { code: 'bin-auto-time', severity: 'error' },
-  comparisonType: { code: 'comparison-type', severity: 'warning' },
-  dynamicConstant: { code: 'dynamic-constant', severity: 'error' },
-} as const satisfies Record<string, { code: string; severity: Severity }>;
+  unknownOperator: {
+    code: 'unknown-operator', severity: 'error',
+    short: 'Unknown tabular operator', full: 'The word after a pipe is not an APL tabular operator.',
+  },
+  unknownFunction: {
+    code: 'unknown-function', severity: 'error',
+    short: 'Unknown function', full: 'The function called is not an APL scalar or aggregation function, nor a let-defined one.',
+  },
+  argumentCount: {
+    code: 'argument-count', severity: 'error',
+    short: 'Wrong number of arguments', full: 'The function is called with fewer or more arguments than it takes.',
+  },
+  argumentGroups: {
+    code: 'argument-groups', severity: 'warning',
+    short: 'Incomplete argument group', full: "A function that takes its arguments in groups (case's condition/result pairs, bag_pack's key/value pairs) is left with an incomplete group.",
+  },
+  argumentType: {
+    code: 'argument-type', severity: 'warning',
+    short: 'Argument of an unexpected type', full: "An argument's type does not match what the function expects.",
+  },
+  unknownWord: {
+    code: 'unknown-word', severity: 'error',
+    short: 'Unknown word argument', full: "A string argument that names one of a fixed set of words (the part of datetime_add, datetime_diff or datetime_part) is not one of them.",
+  },
+  aggregationContext: {
+    code: 'aggregation-context', severity: 'error',
+    short: 'Aggregation out of place', full: 'An aggregation function is used outside summarize or make-series, or inside another aggregation.',
+  },
+  aggregationExpected: {
+    code: 'aggregation-expected', severity: 'warning',
+    short: 'Aggregation expected', full: 'A summarize or make-series column is not computed by an aggregation function.',
+  },
+  unknownDataset: {
+    code: 'unknown-dataset', severity: 'error',
+    short: 'Unknown dataset', full: 'The query reads a dataset the schema does not list.',
+  },
+  unknownColumn: {
+    code: 'unknown-column', severity: 'error',
+    short: 'Unknown column', full: 'The column is neither a field of the dataset nor one an earlier stage of the query creates.',
+  },
+  columnOutOfScope: {
+    code: 'column-out-of-scope', severity: 'error',
+    short: 'Column out of scope', full: 'The column existed earlier in the query, but a later stage such as project or summarize dropped it.',
+  },
+  unknownType: { code: 'unknown-type', severity: 'error', short: 'Unknown type', full: 'The name is not an APL scalar type.' },
+  binAutoTime: { code: 'bin-auto-time', severity: 'error', short: 'bin_auto needs _time', full: 'bin_auto is only valid over the _time column.' },
+  comparisonType: {
+    code: 'comparison-type', severity: 'warning',
+    short: 'Number compared with a string', full: 'A comparison puts a number or a datetime against a string literal; APL does not convert one to the other.',
+  },
+  dynamicConstant: {
+    code: 'dynamic-constant', severity: 'error',
+    short: 'Not a constant in a dynamic literal', full: 'A dynamic(...) literal holds only constant values: it cannot refer to a column or call a function.',
+  },
+} as const satisfies Record<string, { code: string; severity: Severity; short: string; full: string }>;
 
 export type Rule = (typeof rules)[keyof typeof rules];
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { relativeUri, sarifReport } from '../../../cli/checkReport/sarif.ts';
+import { rules } from '../../../language/analysis/rules.ts';
 
 const tool = { name: 'apl', version: '1.2.3' };
 
@@ -22,6 +23,15 @@ describe('SARIF report', () => {
     assert.equal(rule.name, 'TimeFilterMissing');
     assert.equal(log.runs[0].results[0].level, 'note');
     assert.equal(log.runs[0].tool.driver.semanticVersion, '1.2.3');
+  });
+
+  it('describes every rule the analyzer reports in words of its own, not made from its code', () => {
+    const findings = Object.values(rules).map((rule) => ({ file: 'q.apl', severity: 'error' as const, code: rule.code, message: 'm' }));
+    const log = JSON.parse(sarifReport(findings, tool, (file) => file));
+    for (const rule of log.runs[0].tool.driver.rules) {
+      assert.notEqual(rule.fullDescription.text, `${rule.shortDescription.text}.`, rule.id);
+    }
+    assert.equal(log.runs[0].tool.driver.rules.length, Object.keys(rules).length);
   });
 
   it('percent-encodes path segments so a colon cannot read as a URI scheme', () => {
