@@ -55,7 +55,8 @@ function aplTool<T>(
     async invoke(options, token) {
       const connection = await ctx.connection(false);
       if (!connection) throw new Error(`No token for the APL connection ${ctx.active.name} (${ctx.active.url}): ask the user to run "APL: Set Token".`);
-      const context: ToolContext = { connection, limits: (await tools()).defaultToolLimits, schema: (signal) => fetchSchema(connection, signal) };
+      // The schema the editor checks against (loaded for the active connection), read only when there is none.
+      const context: ToolContext = { connection, limits: (await tools()).defaultToolLimits, schema: async (signal) => ctx.schema ?? fetchSchema(connection, signal) };
       const cancel = new AbortController();
       const listener = token.onCancellationRequested(() => cancel.abort());
       try {
