@@ -4,7 +4,7 @@ import { isServiceError, type Connection } from '../connection.ts';
 import { cellText } from '../exportResults.ts';
 import { toTable } from '../resultsModel.ts';
 import type { Field } from '../serviceTypes.ts';
-import { quotedName } from './aplNames.ts';
+import { datasetReference } from '../../language/features/names.ts';
 import { compactTable } from './compactTable.ts';
 import { boundedSignal, type ToolLimits } from './limits.ts';
 import type { ToolContext } from './toolContext.ts';
@@ -40,10 +40,10 @@ export async function datasetSchema({ connection, limits }: ToolContext, input: 
     return row;
   });
   const table = compactTable({ columns, rows }, 'markdown', limits.maxChars - 300);
-  const lines = [`Dataset ${quotedName(input.dataset)}: ${fields.length} field${fields.length === 1 ? '' : 's'}.`, '', table.text];
+  const lines = [`Dataset ${datasetReference(input.dataset)}: ${fields.length} field${fields.length === 1 ? '' : 's'}.`, '', table.text];
   if (table.rowsShown < rows.length) lines.push(`… ${rows.length - table.rowsShown} more fields not shown (output limit).`);
   if (samples === null) lines.push('(No sample values: the sampling query failed.)');
-  lines.push('', `In APL, quote a name with dots or dashes as ['name'], and the dataset as ${quotedName(input.dataset)}.`);
+  lines.push('', `In APL, quote a name with dots or dashes as ['name'], and the dataset as ${datasetReference(input.dataset)}.`);
   return { text: lines.join('\n') };
 }
 
@@ -63,7 +63,7 @@ async function sampleValues(connection: Connection, dataset: string, count: numb
   const now = Date.now();
   const range = { startTime: new Date(now - sampleWindowMs).toISOString(), endTime: new Date(now).toISOString() };
   try {
-    const result = await connection.queryApl(`${quotedName(dataset)} | take ${sampledEvents}`, range, signal);
+    const result = await connection.queryApl(`${datasetReference(dataset)} | take ${sampledEvents}`, range, signal);
     const main = result.tables.find((table) => table.name !== '_totals');
     const samples = new Map<string, string[]>();
     if (!main) return samples;

@@ -1,7 +1,7 @@
 /** `list_datasets`: the service's datasets with their descriptions and, on request, how many events each holds. */
 import type { Connection } from '../connection.ts';
 import type { Dataset } from '../serviceTypes.ts';
-import { quotedName } from './aplNames.ts';
+import { datasetReference } from '../../language/features/names.ts';
 import { compactTable } from './compactTable.ts';
 import { boundedSignal } from './limits.ts';
 import type { ToolContext } from './toolContext.ts';
@@ -51,7 +51,7 @@ async function countEvents(connection: Connection, datasets: Dataset[], signal: 
     while (next < datasets.length && !signal.aborted) {
       const index = next++;
       try {
-        const result = await connection.queryApl(`${quotedName(datasets[index]!.name)} | count`, range, signal);
+        const result = await connection.queryApl(`${datasetReference(datasets[index]!.name)} | count`, range, signal);
         const value = result.tables.find((table) => table.name !== '_totals')?.columns[0]?.[0];
         counts[index] = typeof value === 'number' ? value : undefined;
       } catch {

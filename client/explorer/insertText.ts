@@ -1,10 +1,7 @@
 /** What the explorer writes into a query: names quoted as the language writes them. */
-import { escapeQuoted, nameReference } from '../../language/features/names.ts';
+import { datasetReference, nameReference } from '../../language/features/names.ts';
 
-/** A dataset is always written `['name']`, as the APL reference writes datasets. */
-export function datasetReference(name: string): string {
-  return `['${escapeQuoted(name, "'")}']`;
-}
+export { datasetReference };
 
 /** A field stays bare when it can (`status`), else `['geo.city']`. */
 export function fieldReference(name: string): string {

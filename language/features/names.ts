@@ -24,6 +24,11 @@ export function nameReference(name: string): string {
   return needsQuoting(name) ? `['${escapeQuoted(name, "'")}']` : name;
 }
 
+/** A dataset is always written `['name']`, as the APL reference writes datasets. */
+export function datasetReference(name: string): string {
+  return `['${escapeQuoted(name, "'")}']`;
+}
+
 /** A name's text inside quotes of the given kind. */
 export function escapeQuoted(name: string, quote: string): string {
   return name.replace(/\\/g, '\\\\').split(quote).join(`\\${quote}`);
