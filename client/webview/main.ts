@@ -101,10 +101,11 @@ function matchesOptions(shown: WireModel): TableOptions {
 function show(shown: WireModel): void {
   model = shown;
   const key = resultKey(shown);
-  // A result seen for the first time opens on its default tab; the same result again (the host
-  // re-sends it when the view reloads) keeps the tab last shown for it.
+  // A new query opens on its default tab; the same result again (the host re-sends it when the view
+  // reloads) or the same query run again (an auto-refresh, a re-run) keeps the tab last shown.
   if (state.resultKey !== key || state.wire === undefined) {
-    const tab = (state.resultKey === key && savedTab(state)) || defaultTab(shown);
+    const again = state.resultKey === key || state.wire?.query === shown.query;
+    const tab = (again && savedTab(state)) || defaultTab(shown);
     // The tables are a few strings (resultsWire.ts): kept as they came, serialised by VS Code once,
     // after the first rows are drawn (the host sends them again should the view reload before).
     state = { wire: shown, resultKey: key, tab, tableLayouts: state.tableLayouts, chart: state.chart, pinned: state.pinned };
