@@ -7,8 +7,9 @@ import type {
 } from '../syntax/ast.ts';
 import type { Column } from './analyzer.ts';
 import { analyzeExpression } from './expressions.ts';
-import { columnIn, resolveColumn } from './names.ts';
+import { resolveColumn } from './names.ts';
 import { columnNameOf } from './naming.ts';
+import { isReorderPattern, reorderNames } from './reorder.ts';
 import { expressionContext, type ExpressionContext, type TableContext } from './scope.ts';
 import { findColumn, removeColumns, reshape, wildcardMatcher, type Flow } from './tables.ts';
 
@@ -108,27 +109,13 @@ export function projectRename(operator: ProjectRenameOperator, input: Flow, cont
 /** `project-reorder a, b* asc`: the listed columns first, the rest after in their order. */
 export function projectReorder(operator: ProjectReorderOperator, input: Flow, context: TableContext): Flow {
   const row = expressionContext(context, input);
-  const front: Column[] = [];
-  const placed = new Set<string>();
-  const place = (column: Column) => {
-    if (placed.has(column.name)) return;
-    placed.add(column.name);
-    front.push(column);
-  };
+  // Listed names are checked (and recorded) against the row; the order is reorder.ts's rule, the engine's.
   for (const entry of operator.columns) {
-    const expression = entry.expression;
-    if (expression.kind === 'Wildcard' || expression.kind === 'Star') {
-      const matches = matching(expression, input);
-      if (entry.order) matches.sort(orderBy(entry.order));
-      matches.forEach(place);
-      continue;
-    }
-    const name = namedColumn(expression, row);
-    const column = name ? columnIn(input, name) : undefined;
-    if (column) place(column);
+    if (!isReorderPattern(entry)) namedColumn(entry.expression, row);
   }
-  const rest = input.shape.columns.filter((column) => !placed.has(column.name));
-  return reshape(input, front.concat(rest), input.shape.open, 'project-reorder');
+  const byName = new Map(input.shape.columns.map((column) => [column.name, column]));
+  const ordered = reorderNames(operator.columns, input.shape.columns.map((column) => column.name)).map((name) => byName.get(name)!);
+  return reshape(input, ordered, input.shape.open, 'project-reorder');
 }
 
 function matching(expression: Expression, input: Flow): Column[] {
@@ -147,13 +134,4 @@ function namedColumn(expression: Expression, row: ExpressionContext): string | u
   // `geo.city` and friends: the member analysis resolves, records and reports the path.
   analyzeExpression(expression, row);
   return columnNameOf(expression);
-}
-
-function orderBy(order: 'asc' | 'desc' | 'granny-asc' | 'granny-desc'): (a: Column, b: Column) => number {
-  const granny = order.startsWith('granny');
-  const compare = granny
-    ? (a: string, b: string) => a.localeCompare(b, undefined, { numeric: true })
-    : (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  const sign = order.endsWith('desc') ? -1 : 1;
-  return (a, b) => sign * compare(a.name, b.name);
 }
