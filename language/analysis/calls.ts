@@ -17,6 +17,12 @@ export function analyzeCall(call: CallNode, context: ExpressionContext): ScalarT
   if (userFunction?.function) {
     context.state.symbols.set(call.callee, { kind: 'let', binding: userFunction });
     for (const argument of call.args) analyzeArgument(argument, context);
+    // Parameters with a default may be left out (Kusto's user-defined functions).
+    const { parameters } = userFunction.function;
+    const required = parameters.filter((parameter) => parameter.default === undefined).length;
+    if (call.closeParen >= 0 && (call.args.length < required || call.args.length > parameters.length)) {
+      context.state.report(rules.argumentCount, call, messages.argumentCount(name, describeArity(required, parameters.length), call.args.length));
+    }
     return 'unknown';
   }
   const entry = findFunction(name);
