@@ -127,6 +127,15 @@ export class ResultsPanel implements vscode.Disposable {
     });
   }
 
+  /** Stops every planned auto-refresh (the setting changed): their banners stop saying they refresh. */
+  cancelRefresh(): void {
+    for (const view of this.views) {
+      if (!view.refreshTimer) continue;
+      view.stopRefresh();
+      view.post({ type: 'autoRefresh', everyMs: 0 });
+    }
+  }
+
   /** Takes a "token rejected" error off the banners once a new token is set. */
   clearTokenErrors(): void {
     for (const view of this.views) {
@@ -207,9 +216,11 @@ export class ResultsPanel implements vscode.Disposable {
       case 'pin':
         this.setPinned(view, message.pinned);
         break;
-      case 'setToken':
-        void vscode.commands.executeCommand('apl.setToken');
+      case 'setToken': {
+        const last = view.lastMessage;
+        void vscode.commands.executeCommand('apl.setToken', undefined, last?.type === 'error' ? last.connection : undefined);
         break;
+      }
       case 'revealError':
         if (view.errorAt) void revealInEditor(view.errorAt);
         break;

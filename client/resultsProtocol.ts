@@ -11,8 +11,8 @@ import type { SavedLayouts } from './webview/table/columnLayout.ts';
 export type HostMessage =
   | { type: 'running'; query: string }
   | { type: 'results'; model: ResultsModel }
-  /** `position`: one-based, in the document (where the squiggle is); `action`: what the banner offers. */
-  | { type: 'error'; message: string; position?: { line: number; column: number }; action?: 'setToken' }
+  /** `position`: one-based, in the document (where the squiggle is); `action`: what the banner offers, for `connection`. */
+  | { type: 'error'; message: string; position?: { line: number; column: number }; action?: 'setToken'; connection?: string }
   /** The cause of the error went away (a new token): the banner goes back to the results. */
   | { type: 'clearError' }
   /** A pinned panel keeps its results: the next run opens another panel. */

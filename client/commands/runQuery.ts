@@ -38,7 +38,7 @@ export interface RunOptions {
 
 export class QueryRunner {
   /** The latest run started by the user: what Re-run and auto-refresh run again. */
-  private latest: { target: QueryTarget; range: TimeRange } | undefined;
+  private latest: { target: QueryTarget; range: TimeRange; defaultLimit?: number } | undefined;
 
   constructor(
     private readonly ctx: Ctx,
@@ -56,7 +56,8 @@ export class QueryRunner {
   /** Runs the latest query again, over `range` (default: the range it ran over). */
   rerunLatest(range?: TimeRange): Promise<ResultsModel | undefined> {
     if (!this.latest) return Promise.resolve(undefined);
-    return this.run(this.latest.target, { range: range ?? this.latest.range });
+    const { target, defaultLimit } = this.latest;
+    return this.run(target, { range: range ?? this.latest.range, ...(defaultLimit && { defaultLimit }) });
   }
 
   async run(target: QueryTarget, options: RunOptions): Promise<ResultsModel | undefined> {
@@ -65,7 +66,8 @@ export class QueryRunner {
     const connection = await ctx.connection(!options.quiet, target.document);
     if (!connection) return undefined;
     const { range, quiet } = options;
-    if (!quiet) this.latest = { target, range };
+    // A re-run with more rows (the default-limit notice) keeps asking for them when it runs again.
+    if (!quiet) this.latest = { target, range, ...(options.defaultLimit && { defaultLimit: options.defaultLimit }) };
     const hint = quiet || options.resolved ? undefined : largeRangeHint(target.text, range);
     if (hint) void vscode.window.showInformationMessage(`APL: ${hint}`, 'Select Time Range').then((choice) => {
       if (choice) void vscode.commands.executeCommand('apl.selectTimeRange');
@@ -137,8 +139,8 @@ export class QueryRunner {
   private scheduleRefresh(range: TimeRange): void {
     const ms = readAutoRefreshMs(vscode.workspace.getConfiguration('apl').get('results.autoRefresh'));
     if (!ms || !followsNow(range) || !this.latest) return;
-    const { target } = this.latest;
-    this.ctx.results.scheduleRefresh(ms, () => void this.run(target, { range, quiet: true }));
+    const { target, defaultLimit } = this.latest;
+    this.ctx.results.scheduleRefresh(ms, () => void this.run(target, { range, quiet: true, ...(defaultLimit && { defaultLimit }) }));
   }
 
   private reportError(target: QueryTarget, error: unknown, quiet: boolean): void {
@@ -156,14 +158,17 @@ export class QueryRunner {
       ctx.results.show({ type: 'error', ...banner }, { uri: target.document.uri, position: start });
       return;
     }
-    ctx.results.show({ type: 'error', ...banner });
     if (banner.action === 'setToken') {
-      ctx.statusBar.setConnection({ kind: 'failed', name: ctx.active.name, url: ctx.active.url, message: 'the token was rejected' });
+      // The token of the connection the run used: the file may name one other than the active one.
+      const used = ctx.target(target.document);
+      ctx.results.show({ type: 'error', ...banner, connection: used.name });
+      if (used.name === ctx.active.name) ctx.statusBar.setConnection({ kind: 'failed', name: used.name, url: used.url, message: 'the token was rejected' });
       void vscode.window.showErrorMessage(`APL: ${banner.message}`, 'Set Token').then((choice) => {
-        if (choice) void vscode.commands.executeCommand('apl.setToken');
+        if (choice) void vscode.commands.executeCommand('apl.setToken', undefined, used.name);
       });
       return;
     }
+    ctx.results.show({ type: 'error', ...banner });
     if (!quiet) void vscode.window.showErrorMessage(`APL query failed: ${banner.message}`);
   }
 }

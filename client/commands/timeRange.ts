@@ -28,9 +28,19 @@ export function registerTimeRangeCommand(ctx: Ctx): void {
     if (!picked) return undefined;
     const target = vscode.workspace.workspaceFolders ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
     await settings.update('results.autoRefresh', picked.id, target);
-    if (picked.id !== 'off' && ctx.results.currentModel) void vscode.commands.executeCommand('apl.rerunQuery');
     return picked.id;
   });
+
+  // However the setting changes (this command, the settings editor), the refresh planned under the
+  // old interval stops; a new interval starts with a run of the results shown.
+  ctx.push(
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (!event.affectsConfiguration('apl.results.autoRefresh')) return;
+      ctx.results.cancelRefresh();
+      const ms = readAutoRefreshMs(vscode.workspace.getConfiguration('apl').get('results.autoRefresh'));
+      if (ms && ctx.results.currentModel) void vscode.commands.executeCommand('apl.rerunQuery');
+    }),
+  );
 }
 
 function offerRerun(range: TimeRange): void {
