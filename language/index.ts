@@ -27,3 +27,4 @@ export { getSemanticTokens } from './features/semanticTokens.ts';
 export { getDefinition, getReferences, getDocumentHighlights, prepareRename, renameSymbol } from './features/navigation.ts';
 export { getResultShape, getCatalogReferences, type CatalogReference } from './features/queryFacts.ts';
 export { closestName } from './analysis/suggestions.ts';
+export { cellPrelude, type CellPrelude } from './features/notebookPrelude.ts';
