@@ -27,6 +27,8 @@ export interface LetBinding {
   table?: TableShape;
   /** A function-like let's value (`let f = (x: long) { … }`): calls to the name are calls to it. */
   function?: FunctionNode;
+  /** What a call to the function-like let gives: its body's last expression ('table' for a tabular one). */
+  returns?: ScalarType | 'table';
   /** The binding stands for this parameter of `statement`'s function, inside its body. */
   parameter?: FunctionParameter;
 }

@@ -23,7 +23,9 @@ export function analyzeCall(call: CallNode, context: ExpressionContext): ScalarT
     if (call.closeParen >= 0 && (call.args.length < required || call.args.length > parameters.length)) {
       context.state.report(rules.argumentCount, call, messages.argumentCount(name, describeArity(required, parameters.length), call.args.length));
     }
-    return 'unknown';
+    // A parameter without a declared type is a table: the body's type is then not known here.
+    const returns = userFunction.returns;
+    return returns === undefined || returns === 'table' ? 'unknown' : returns;
   }
   const entry = findFunction(name);
   if (!entry) {

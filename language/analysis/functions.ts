@@ -1,18 +1,20 @@
 import type { FunctionNode, LetStatement, Statement } from '../syntax/ast.ts';
-import type { LetBinding } from './analyzer.ts';
+import type { LetBinding, ScalarType } from './analyzer.ts';
 import { analyzeExpression, checkTypeName } from './expressions.ts';
 import { expressionContext, type QueryScope, type TableContext } from './scope.ts';
 
 /**
  * Function-like lets (Kusto's user-defined functions): `let f = (x: long, T: (*)) { … }`. The
  * parameters are bound inside the body like lets, the body's statements are analyzed like a
- * query's, and the let's name stands for the function. Calls return an unknown type.
+ * query's, and the let's name stands for the function. A call has the type of the body's last
+ * expression, as the parameters' declared types make it.
  */
 export function analyzeFunctionLet(
   statement: LetStatement,
   definition: FunctionNode,
   context: TableContext,
-  analyzeBody: (statements: Statement[], scope: QueryScope, parameters: LetBinding[]) => void,
+  /** Analyses the body; returns the type of its last expression. */
+  analyzeBody: (statements: Statement[], scope: QueryScope, parameters: LetBinding[]) => ScalarType | 'table' | undefined,
 ): LetBinding {
   // The body sees the query's lets, then the parameters, which hide lets of the same name.
   const body: QueryScope = { lets: new Map(context.query.lets) };
@@ -26,6 +28,6 @@ export function analyzeFunctionLet(
     body.lets.set(binding.name, binding);
     parameters.push(binding);
   }
-  analyzeBody(definition.body, body, parameters);
-  return { name: statement.name.name, statement, type: 'unknown', function: definition };
+  const returns = analyzeBody(definition.body, body, parameters);
+  return { name: statement.name.name, statement, type: 'unknown', function: definition, ...(returns === undefined ? {} : { returns }) };
 }

@@ -1,6 +1,6 @@
-import type { Expression, LetStatement, QueryNode, Statement } from '../syntax/ast.ts';
+import type { Expression, LetStatement, QueryNode, SetStatement, Statement } from '../syntax/ast.ts';
 import type { ParsedDocument } from '../syntax/parseResult.ts';
-import type { LetBinding } from './analyzer.ts';
+import type { LetBinding, ScalarType } from './analyzer.ts';
 import { withoutCascades } from './cascades.ts';
 import { analyzeExpression } from './expressions.ts';
 import { analyzeFunctionLet } from './functions.ts';
@@ -8,6 +8,7 @@ import type { Schema } from './schema.ts';
 import { schemaTables } from './schemaTables.ts';
 import { expressionContext, type QueryScope, type TableContext } from './scope.ts';
 import { analyzeTable } from './sources.ts';
+import { messages, rules } from './rules.ts';
 import { AnalysisState, type QueryLets } from './state.ts';
 
 /** Walks every query once: lets in order, then the tabular expression. */
@@ -23,11 +24,20 @@ export function runAnalysis(parsed: ParsedDocument, schema: Schema | undefined):
 function analyzeQuery(query: QueryNode, state: AnalysisState): void {
   const lets: { binding: LetBinding; visibleFrom: number }[] = [];
   state.queryLets.push({ span: { start: query.start, end: query.end }, lets });
+  state.strictTypes = query.statements.some(isStrictTypesOn);
   analyzeStatements(query.statements, { lets: new Map() }, state, lets);
 }
 
 /** A query's statements, or a function body's, whose lets are visible `until` the body's end. */
-function analyzeStatements(statements: Statement[], scope: QueryScope, state: AnalysisState, lets: QueryLets['lets'], until?: number): void {
+/** Returns the type of the last expression statement (a function body's result), if any. */
+function analyzeStatements(
+  statements: Statement[],
+  scope: QueryScope,
+  state: AnalysisState,
+  lets: QueryLets['lets'],
+  until?: number,
+): ScalarType | 'table' | undefined {
+  let result: ScalarType | 'table' | undefined;
   for (const statement of statements) {
     switch (statement.kind) {
       case 'LetStatement': {
@@ -39,14 +49,28 @@ function analyzeStatements(statements: Statement[], scope: QueryScope, state: An
         break;
       }
       case 'SetStatement':
+        if (!isKnownQueryOption(statement)) state.report(rules.unknownQueryOption, statement.name, messages.unknownQueryOption(statement.name.name));
         if (statement.value) analyzeExpression(statement.value, expressionContext(tableContext(scope, state), undefined));
         break;
       case 'ExpressionStatement':
-        if (isTabular(statement.expression, scope)) analyzeTable(statement.expression, scope, state);
-        else analyzeExpression(statement.expression, expressionContext(tableContext(scope, state), undefined));
+        if (isTabular(statement.expression, scope)) {
+          analyzeTable(statement.expression, scope, state);
+          result = 'table';
+        } else {
+          result = analyzeExpression(statement.expression, expressionContext(tableContext(scope, state), undefined));
+        }
         break;
     }
   }
+  return result;
+}
+
+// The set-statement page documents one option, stricttypes (`set stricttypes;`, or `= false` to turn it off).
+const isKnownQueryOption = (statement: SetStatement) => statement.name.name.toLowerCase() === 'stricttypes';
+
+function isStrictTypesOn(statement: Statement): boolean {
+  if (statement.kind !== 'SetStatement' || !isKnownQueryOption(statement)) return false;
+  return !(statement.value?.kind === 'Literal' && statement.value.value === false);
 }
 
 function analyzeLet(statement: LetStatement, scope: QueryScope, state: AnalysisState, lets: QueryLets['lets']): LetBinding {
@@ -60,7 +84,7 @@ function analyzeLet(statement: LetStatement, scope: QueryScope, state: AnalysisS
         const visibleFrom = binding.parameter!.end;
         lets.push(until === undefined ? { binding, visibleFrom } : { binding, visibleFrom, visibleUntil: until });
       }
-      analyzeStatements(body, inner, state, lets, until);
+      return analyzeStatements(body, inner, state, lets, until);
     });
   }
   if (isTabular(statement.value, scope)) {

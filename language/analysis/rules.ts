@@ -57,6 +57,15 @@ export const rules = {
     code: 'comparison-type', severity: 'warning',
     short: 'Number compared with a string', full: 'A comparison puts a number or a datetime against a string literal; APL does not convert one to the other.',
   },
+  strictTypes: {
+    code: 'strict-types', severity: 'error',
+    short: 'Comparison of two types under stricttypes',
+    full: 'After `set stricttypes;` a comparison of values of two types fails the query instead of converting one side (numbers count as one type).',
+  },
+  unknownQueryOption: {
+    code: 'unknown-query-option', severity: 'warning',
+    short: 'Unknown query option', full: 'The set statement names an option APL does not document; stricttypes is the one it does.',
+  },
   dynamicConstant: {
     code: 'dynamic-constant', severity: 'error',
     short: 'Not a constant in a dynamic literal', full: 'A dynamic(...) literal holds only constant values: it cannot refer to a column or call a function.',
@@ -89,6 +98,9 @@ export const messages = {
   binAutoTime: () => `bin_auto only works on _time.`,
   // The engine refuses such a literal with the same words (service/engine/compile/dynamicLiterals.ts).
   dynamicConstant: () => 'A dynamic literal holds only constant values: dynamic(...) cannot refer to a column or call a function.',
+  strictTypes: (operator: string, left: string, right: string) =>
+    `set stricttypes: '${operator}' cannot compare a ${left} with a ${right}; convert one side, e.g. with tostring() or toreal().`,
+  unknownQueryOption: (name: string) => `Unknown query option '${name}'; the option APL documents is stricttypes.`,
   comparisonType: (operator: string, type: string) =>
     `'${operator}' compares a ${type} with a string; convert one side, e.g. with toreal() or tostring().`,
 };

@@ -27,6 +27,8 @@ export class AnalysisState {
   /** The flows of tabular lets, so a pipeline that starts from one keeps its history. */
   readonly letFlows = new Map<LetBinding, Flow>();
   readonly queryLets: QueryLets[] = [];
+  /** The query being analysed has `set stricttypes;`: comparisons of two types are errors. */
+  strictTypes = false;
 
   constructor(
     readonly parsed: ParsedDocument,
