@@ -17,6 +17,8 @@ import { afterLastBreak, beforeFirstBreak, detectEol } from './formatting/whites
  *   (join, lookup, union, `in (...)`, `toscalar(...)`) stays on one line when it was written on
  *   one line, holds no comment and is at most 60 characters long; otherwise it breaks before
  *   each of its pipes, which sit 4 columns right of the line that opened it.
+ * - A function-like let's body stays on one line, `{ x + 1 }`, on the same terms; otherwise each
+ *   of its statements takes a line 4 columns right of the let, and its `}` a line of its own.
  * - Single spaces around binary operators and after commas, none inside brackets; see
  *   `formatting/spacing.ts` for the details.
  * - Line breaks the author put inside an operator are kept, and the continuation line is

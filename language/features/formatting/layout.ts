@@ -123,6 +123,8 @@ class ParagraphLayout {
   private codePlacement(j: number, previous: number, authorBrokeLine: boolean): Placement {
     const token = this.tokens[j];
     if (j === this.firstCode || this.facts.statementStarts.has(token.start)) return { newline: true, indent: 0 };
+    const body = this.bodyPlacement(j, previous);
+    if (body) return body;
     const pipe = this.pipePlacement(j);
     if (pipe) return pipe;
     if (previous >= 0 && authorBrokeLine && this.tokens[previous].type !== 'Pipe' && token.type !== 'Semicolon') {
@@ -131,6 +133,23 @@ class ParagraphLayout {
     if (previous < 0) return { newline: false, space: '' };
     const insideBraces = this.ownerType(previous) === 'LBrace';
     return { newline: false, space: spaceBetween(this.tokens[previous], token, this.facts, insideBraces) };
+  }
+
+  /**
+   * Inside a function-like let's body: a body laid out on several lines puts each statement on a
+   * line of its own, `indentStep` right of the line that opened the body, and its `}` on a line of
+   * its own; a body on one line keeps a space inside its braces, `{ x + 1 }`.
+   */
+  private bodyPlacement(j: number, previous: number): Placement | undefined {
+    const token = this.tokens[j];
+    const open = token.type === 'RBrace' ? (this.match.get(j) ?? -1) : this.owner.get(j) ?? -1;
+    if (open === -1 || !this.facts.bodyOpens.has(this.tokens[open].start)) return undefined;
+    const startsStatement = this.facts.bodyStatementStarts.has(token.start);
+    if (token.type !== 'RBrace' && !startsStatement) return undefined;
+    const base = this.bracketBase.get(open) ?? 0;
+    if (this.isGroupBroken(open)) return { newline: true, indent: token.type === 'RBrace' ? base : base + indentStep };
+    if (token.type === 'RBrace' || previous === open) return { newline: false, space: ' ' };
+    return undefined;
   }
 
   /** A pipe that starts its own line, or undefined for one that stays inline. */
@@ -143,8 +162,27 @@ class ParagraphLayout {
       if (!letStatement) return { newline: true, indent: this.settings.pipeIndent };
       return this.isLetBroken(letStatement) ? { newline: true, indent: this.settings.pipeIndent + indentStep } : undefined;
     }
+    if (this.facts.bodyOpens.has(this.tokens[owner].start)) return this.bodyPipePlacement(j, owner);
     if (this.tokens[owner].type !== 'LParen') return undefined;
     return this.isGroupBroken(owner) ? { newline: true, indent: (this.bracketBase.get(owner) ?? 0) + indentStep } : undefined;
+  }
+
+  /** A pipe of a statement in a body breaks, as a let's does, when its statement is long or written on several lines. */
+  private bodyPipePlacement(j: number, open: number): Placement | undefined {
+    if (!this.isGroupBroken(open)) return undefined;
+    const statement = this.bodyStatementAt(j, open);
+    return statement && this.isLetBroken(statement) ? { newline: true, indent: (this.bracketBase.get(open) ?? 0) + 2 * indentStep } : undefined;
+  }
+
+  /** The span of the body statement that token `j` belongs to: from its start up to the token before the next `;` or the `}`. */
+  private bodyStatementAt(j: number, open: number): Span | undefined {
+    let from = j;
+    while (from > open + 1 && !this.facts.bodyStatementStarts.has(this.tokens[from].start)) from--;
+    if (!this.facts.bodyStatementStarts.has(this.tokens[from].start)) return undefined;
+    const close = this.match.get(open) ?? this.last;
+    let to = j;
+    while (to + 1 < close && !(this.tokens[to + 1].type === 'Semicolon' && this.owner.get(to + 1) === open)) to++;
+    return { start: this.tokens[from].start, end: this.tokens[to].end };
   }
 
   private breakIndent(j: number): number {
@@ -164,6 +202,9 @@ class ParagraphLayout {
     if (i === this.firstCode || this.facts.statementStarts.has(token.start)) {
       this.frames = [{ base: 0, open: -1 }];
       this.pipesSeen = false;
+    } else if (placement.newline && this.facts.bodyStatementStarts.has(token.start)) {
+      this.popFramesTo(this.frameIndexOf(this.owner.get(i) ?? -1) + 1);
+      this.frames.push({ base: placement.indent, open: -1 });
     } else if (placement.newline && this.pipePlacement(i)) {
       const owner = this.owner.get(i) ?? -1;
       if (owner === -1) this.pipesSeen = true;

@@ -9,7 +9,12 @@ import { firstTokenIndexAt } from '../shared/tokens.ts';
  * binary one, or where a `let` statement ends.
  */
 export interface SyntaxFacts {
+  /** Statements of a query: each starts a line at column 0. */
   statementStarts: Set<number>;
+  /** Statements of a function-like let's body: each starts a line inside a body laid out on several. */
+  bodyStatementStarts: Set<number>;
+  /** The `{` of each function-like let's body. */
+  bodyOpens: Set<number>;
   /** `let` and `set` statements: a pipe directly inside one belongs to the let's body. */
   letStatements: ast.Span[];
   /** `(` written against the word before it: calls, `datatable(`, `externaldata(`. */
@@ -29,6 +34,8 @@ export interface SyntaxFacts {
 export function collectSyntaxFacts(root: ast.DocumentNode, tokens: readonly SyntaxToken[]): SyntaxFacts {
   const facts: SyntaxFacts = {
     statementStarts: new Set(),
+    bodyStatementStarts: new Set(),
+    bodyOpens: new Set(),
     letStatements: [],
     gluedParens: new Set(),
     indexedEnds: new Set(),
@@ -41,16 +48,24 @@ export function collectSyntaxFacts(root: ast.DocumentNode, tokens: readonly Synt
     const equals = firstTokenOfType(tokens, 'Equals', from, to);
     if (equals) facts.gluedEquals.add(equals.start);
   };
+  // A function's body statements are visited after the function itself.
+  const statementStarts = (start: number) => (facts.bodyStatementStarts.has(start) ? undefined : facts.statementStarts.add(start));
   walk(root, (node) => {
     switch (node.kind) {
       case 'LetStatement':
       case 'SetStatement':
         facts.letStatements.push({ start: node.start, end: node.end });
-        facts.statementStarts.add(node.start);
+        statementStarts(node.start);
         break;
       case 'ExpressionStatement':
-        facts.statementStarts.add(node.start);
+        statementStarts(node.start);
         break;
+      case 'Function': {
+        for (const statement of node.body) facts.bodyStatementStarts.add(statement.start);
+        const open = bodyOpenOf(node, tokens);
+        if (open) facts.bodyOpens.add(open.start);
+        break;
+      }
       case 'Call':
         facts.gluedParens.add(node.openParen);
         break;
@@ -86,6 +101,18 @@ export function collectSyntaxFacts(root: ast.DocumentNode, tokens: readonly Synt
     }
   });
   return facts;
+}
+
+/** The `{` after a function's parameter list: the first one outside the list's parentheses. */
+function bodyOpenOf(node: ast.FunctionNode, tokens: readonly SyntaxToken[]): SyntaxToken | undefined {
+  let depth = 0;
+  for (let i = firstTokenIndexAt(tokens, node.start); i < tokens.length && tokens[i].start < node.end; i++) {
+    const type = tokens[i].type;
+    if (type === 'LParen') depth++;
+    else if (type === 'RParen') depth--;
+    else if (type === 'LBrace' && depth === 0) return tokens[i];
+  }
+  return undefined;
 }
 
 /** The first token of a type starting in [from, to), skipping only comments on the way. */
