@@ -53,9 +53,7 @@ async function answerApl(context: RequestContext, body: Record<string, unknown>,
   const request = { apl, startTime: optionalString(body, 'startTime'), endTime: optionalString(body, 'endTime'), defaultLimit: requestedLimit(body) };
   const result = await runQuery(context, request);
   const reply = format === 'tabular' ? toTabular(result) : toLegacy(result);
-  const fields = await fieldsMetaMap(context, result.datasetNames);
-  reply.fieldsMetaMap = fields;
-  if (format === 'legacy') (reply.request as Record<string, unknown>).fieldsMeta = Object.values(fields).flat();
+  reply.fieldsMetaMap = await fieldsMetaMap(context, result.datasetNames);
   return { status: 200, body: reply };
 }
 

@@ -167,7 +167,7 @@ describe('POST /v1/datasets/_apl', () => {
       filter: null, virtualFields: [], project: [], cursor: '', includeCursor: false, continuationToken: '',
     });
     assert.deepEqual(order, [{ field: '_time', desc: true }]);
-    assert.deepEqual(fieldsMeta, reply.body.fieldsMetaMap.web);
+    assert.deepEqual(fieldsMeta, []);
     assert.equal(reply.body.matches.length, 2);
     const match = reply.body.matches[0];
     assert.deepEqual(keysOf(match), ['_rowId', '_sysTime', '_time', 'data']);

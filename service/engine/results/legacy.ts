@@ -41,6 +41,7 @@ export function toLegacy(result: AplResult): Record<string, unknown> {
       cursor: '',
       includeCursor: false,
       continuationToken: '',
+      // In the public schema; what it holds is not documented, and fieldsMetaMap already lists every field.
       fieldsMeta: [],
     },
   };
