@@ -26,16 +26,35 @@ export const connectionFlags = {
   'org-id': { type: 'string' },
 } as const;
 
+/** Where requests go, and the token and organisation they carry; `token` is undefined when none was found. */
+export interface ServiceTarget {
+  url: string;
+  token: string | undefined;
+  orgId: string | undefined;
+}
+
+export async function serviceTarget(
+  flags: { url?: string; 'org-id'?: string },
+  environment: NodeJS.ProcessEnv = process.env,
+): Promise<ServiceTarget> {
+  const url = flags.url ?? (environment.AXIOM_URL || localServiceUrl);
+  if (!/^https?:\/\//.test(url)) throw new UsageError(`invalid --url '${url}' (expected http:// or https://)`);
+  const local = isLocalUrl(new URL(url));
+  const orgId = flags['org-id'] ?? (environment.AXIOM_ORG_ID || (local && !environment.AXIOM_TOKEN ? localOrgId : undefined));
+  return { url, token: await serviceToken(url, environment), orgId };
+}
+
+/** $AXIOM_TOKEN, else, for a service on this machine, the local service's admin token (if it has written one). */
+export async function serviceToken(url: string, environment: NodeJS.ProcessEnv = process.env): Promise<string | undefined> {
+  return environment.AXIOM_TOKEN || (isLocalUrl(new URL(url)) ? await localAdminToken(environment) : undefined);
+}
+
 export async function serviceConnection(
   flags: { url?: string; 'org-id'?: string },
   environment: NodeJS.ProcessEnv = process.env,
 ): Promise<Connection> {
-  const url = flags.url ?? (environment.AXIOM_URL || localServiceUrl);
-  if (!/^https?:\/\//.test(url)) throw new UsageError(`invalid --url '${url}' (expected http:// or https://)`);
-  const local = isLocalUrl(new URL(url));
-  const token = environment.AXIOM_TOKEN || (local ? await localAdminToken(environment) : undefined);
+  const { url, token, orgId } = await serviceTarget(flags, environment);
   if (!token) throw new UsageError(`no token for ${url}: set AXIOM_TOKEN`);
-  const orgId = flags['org-id'] ?? (environment.AXIOM_ORG_ID || (local && !environment.AXIOM_TOKEN ? localOrgId : undefined));
   return new Connection({ url, token, orgId });
 }
 

@@ -1,9 +1,9 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { defaultToolLimits } from '../../client/assistantTools/limits.ts';
-import { SchemaCache } from '../../client/assistantTools/schemaCache.ts';
 import { exitCodes, parseCommandArgs, UsageError, type CliContext, type Command } from '../command.ts';
+import { ServiceAccess } from '../mcp/serviceAccess.ts';
 import { createAplMcpServer } from '../mcp/server.ts';
-import { connectionFlags, connectionOptionLines, serviceConnection, tokenUsage } from '../serviceConnection.ts';
+import { connectionFlags, connectionOptionLines, serviceTarget, tokenUsage } from '../serviceConnection.ts';
 
 const usage = `Usage: apl mcp [options]
 
@@ -18,7 +18,9 @@ ${connectionOptionLines(17)}
   --max-chars N   The most characters one tool result holds (default ${defaultToolLimits.maxChars})
   -h, --help      Show this help
 
-${tokenUsage}`;
+${tokenUsage}
+Without a token it starts anyway: check_apl and explain_apl work, the other tools say how to set
+one, and the local service's token is looked for again on each call.`;
 
 export const mcpCommand: Command = {
   name: 'mcp',
@@ -41,9 +43,8 @@ export const mcpCommand: Command = {
       maxChars: Math.floor(readPositive(values['max-chars'], '--max-chars', defaultToolLimits.maxChars, 1_000_000)),
     };
     if (limits.maxChars < 1000) throw new UsageError('--max-chars must be at least 1000');
-    const connection = await serviceConnection(values);
-    const schemas = new SchemaCache(connection);
-    const server = createAplMcpServer({ connection, limits, schema: (signal) => schemas.get(signal) });
+    const target = await serviceTarget(values);
+    const server = createAplMcpServer(new ServiceAccess(target, limits));
     // stdout carries the protocol: anything else this process says goes to stderr.
     const transport = new StdioServerTransport();
     const closed = new Promise<void>((resolve) => {
@@ -51,7 +52,8 @@ export const mcpCommand: Command = {
       process.stdin.once('end', resolve);
     });
     await server.connect(transport);
-    context.stderr(`apl mcp: serving the APL tools for ${connection.url} on stdio`);
+    const tokenless = target.token ? '' : ' (no token yet: the tools that need the service say how to set one)';
+    context.stderr(`apl mcp: serving the APL tools for ${target.url} on stdio${tokenless}`);
     await closed;
     await server.close();
     return exitCodes.ok;

@@ -1,6 +1,6 @@
 /** From the shared tools' answers to MCP tool results: failures are results with isError, never protocol errors. */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolOutput } from '../../client/assistantTools/toolOutput.ts';
+import { NoTokenError, type ToolOutput } from '../../client/assistantTools/toolOutput.ts';
 
 export function toolResult(output: ToolOutput): CallToolResult {
   return { content: [{ type: 'text', text: output.text }], ...(output.isError ? { isError: true } : {}) };
@@ -11,6 +11,7 @@ export async function guarded(work: () => Promise<ToolOutput> | ToolOutput): Pro
   try {
     return toolResult(await work());
   } catch (error) {
+    if (error instanceof NoTokenError) return toolResult({ text: error.message, isError: true });
     return toolResult({ text: `The tool failed: ${error instanceof Error ? error.message : String(error)}`, isError: true });
   }
 }

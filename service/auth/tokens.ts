@@ -19,7 +19,8 @@ export interface ApiToken {
   id: string;
   name: string;
   description: string;
-  expiresAt?: string;
+  /** null: never expires, as the public service answers (the JS and Go clients take null for "none"). */
+  expiresAt: string | null;
   datasetCapabilities: DatasetCapabilities;
   orgCapabilities: OrgCapabilities;
   samlAuthenticated: boolean;
@@ -155,7 +156,7 @@ function toApiToken(row: TokenRow): ApiToken {
     id: row.id,
     name: row.name,
     description: row.description,
-    ...(row.expires_at === null ? {} : { expiresAt: formatTimestamp(new Date(row.expires_at)) }),
+    expiresAt: row.expires_at === null ? null : formatTimestamp(new Date(row.expires_at)),
     datasetCapabilities: JSON.parse(row.dataset_capabilities) as DatasetCapabilities,
     orgCapabilities: JSON.parse(row.org_capabilities) as OrgCapabilities,
     samlAuthenticated: false,

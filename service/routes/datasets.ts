@@ -256,12 +256,11 @@ async function existingField(context: RequestContext) {
   return { dataset, field, metadata };
 }
 
-/** A dataset's fields as the API shows them; with `describedOnly`, those that carry metadata. */
-export async function fieldObjects(services: Services, dataset: string, describedOnly = false) {
+/** A dataset's fields as the API shows them. */
+export async function fieldObjects(services: Services, dataset: string) {
   const metadata = await services.datasets.fieldMetadata(dataset);
-  if (describedOnly && metadata.size === 0) return [];
   const fields = await services.events.fields(dataset);
-  return fields.filter((field) => !describedOnly || metadata.has(field.name)).map((field) => fieldObject(field, metadata.get(field.name)));
+  return fields.map((field) => fieldObject(field, metadata.get(field.name)));
 }
 
 export function fieldObject(field: FieldInfo, metadata: FieldMetadata = noFieldMetadata) {

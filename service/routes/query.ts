@@ -7,7 +7,7 @@ import { AplQueryError, runApl, type AplRequest, type AplResult } from '../engin
 import { maxResultRows } from '../engine/limits.ts';
 import { QueryCancelledError } from '../engine/queryControl.ts';
 import { QueryQueueFullError } from '../engine/queryQueue.ts';
-import { toLegacy } from '../engine/results/legacy.ts';
+import { toLegacy, toLegacyResult } from '../engine/results/legacy.ts';
 import { toTabular } from '../engine/results/tabular.ts';
 import { sortRows, structuredToApl, type StructuredQuery } from '../engine/structured.ts';
 import { HttpError, notFound, type RequestContext, type Route } from '../http/types.ts';
@@ -53,7 +53,7 @@ async function answerApl(context: RequestContext, body: Record<string, unknown>,
   const request = { apl, startTime: optionalString(body, 'startTime'), endTime: optionalString(body, 'endTime'), defaultLimit: requestedLimit(body) };
   const result = await runQuery(context, request);
   const reply = format === 'tabular' ? toTabular(result) : toLegacy(result);
-  reply.fieldsMetaMap = await describedFields(context, result.datasetNames);
+  reply.fieldsMetaMap = await fieldsMetaMap(context, result.datasetNames);
   return { status: 200, body: reply };
 }
 
@@ -70,9 +70,12 @@ function requestedLimit(body: Record<string, unknown>): number | undefined {
   return value;
 }
 
-/** `fieldsMetaMap`: for each dataset read, its fields that carry metadata (description, unit, hidden). */
-async function describedFields(context: RequestContext, datasets: string[]) {
-  const entries = await Promise.all(datasets.map(async (dataset) => [dataset, await fieldObjects(context.services, dataset, true)] as const));
+/**
+ * `fieldsMetaMap`: each dataset read, with every one of its fields and their metadata (description,
+ * unit, hidden), described or not, as the public service lists them.
+ */
+async function fieldsMetaMap(context: RequestContext, datasets: string[]) {
+  const entries = await Promise.all(datasets.map(async (dataset) => [dataset, await fieldObjects(context.services, dataset)] as const));
   return Object.fromEntries(entries);
 }
 
@@ -89,21 +92,8 @@ async function answerStructured(context: RequestContext, dataset: string, query:
   const endTime = rangeTime(query.endTime, 'endTime');
   const result = await runQuery(context, { apl: compiled.apl, startTime, endTime });
   if (result.totals && query.order?.length) result.totals = { ...result.totals, rows: sortRows(result.totals.rows, result.totals.columns, query.order) };
-  const legacy = toLegacy(result);
-  const echo = legacy.request as Record<string, unknown>;
-  legacy.request = {
-    ...echo,
-    resolution: query.resolution || 'auto',
-    aggregations: query.aggregations ?? [],
-    groupBy: query.groupBy ?? [],
-    filter: query.filter ?? null,
-    order: query.order ?? [],
-    limit: compiled.limit,
-    virtualFields: query.virtualFields ?? [],
-    project: query.project ?? [],
-  };
-  legacy.fieldsMeta = [];
-  return { status: 200, body: legacy };
+  // The public Result's keys and no others (status, matches, buckets, fieldsMeta): axiom-go decodes it strictly.
+  return { status: 200, body: { ...toLegacyResult(result), fieldsMeta: await fieldObjects(context.services, dataset) } };
 }
 
 /** `POST /v1/datasets/_apl`, and the same at the edge path `/v1/query/_apl`. */

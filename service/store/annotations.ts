@@ -3,18 +3,19 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from './database.ts';
 import { formatTimestamp } from '../time.ts';
 
-/** The annotation object, key for key. */
+/** The annotation object, key for key; an unset title, description or url is left out. */
 export interface Annotation {
   id: string;
   datasets: string[];
   type: string;
   time: string;
   endTime: string | null;
-  title: string;
-  description: string;
-  url: string;
+  title?: string;
+  description?: string;
+  url?: string;
 }
 
+/** An unset title, description or url is stored as `''` (the columns predate leaving them out). */
 export interface AnnotationInput {
   datasets: string[];
   type: string;
@@ -107,8 +108,9 @@ function toAnnotation(row: AnnotationRow): Annotation {
     type: row.type,
     time: row.time,
     endTime: row.end_time,
-    title: row.title,
-    description: row.description,
-    url: row.url,
+    // The public service leaves unset texts out (the official JS client types them optional), never `""`.
+    ...(row.title === '' ? {} : { title: row.title }),
+    ...(row.description === '' ? {} : { description: row.description }),
+    ...(row.url === '' ? {} : { url: row.url }),
   };
 }

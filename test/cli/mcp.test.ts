@@ -3,7 +3,7 @@
  * the MCP SDK's own client, against the built `apl serve --demo` on a loopback port.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -181,5 +181,72 @@ describe('apl mcp against a service that never answers', { timeout: 60_000 }, ()
     assert.notEqual(result.isError, true);
     assert.match(text, /error \[syntax\]/);
     assert.match(text, /The schema could not be read/);
+  });
+});
+
+describe('apl mcp without a token', { timeout: 120_000 }, () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'apl-mcp-tokenless-'));
+  // The data directory `apl serve` uses by default under this XDG_DATA_HOME, where apl mcp looks for the admin token.
+  const dataHome = path.join(folder, 'xdg');
+  let service: CliService;
+  let client: Client;
+
+  before(async () => {
+    const served = path.join(folder, 'served');
+    service = await startCliService(['--data', served, '--demo', '--demo-events', '50'], { PATH: process.env.PATH ?? '', HOME: folder });
+    await service.line(/^demo datasets created/);
+    client = new Client({ name: 'apl-mcp-test', version: '1.0.0' });
+    // No AXIOM_TOKEN, no APL_ADMIN_TOKEN and, so far, no credentials file where apl mcp looks.
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [cli, 'mcp'],
+        env: { PATH: process.env.PATH ?? '', HOME: folder, XDG_DATA_HOME: dataHome, AXIOM_URL: service.url },
+        stderr: 'ignore',
+      }),
+    );
+  });
+  after(async () => {
+    await client?.close();
+    if (service) await stopCliService(service);
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  async function call(name: string, args: Record<string, unknown>): Promise<{ text: string; isError: boolean }> {
+    const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+    return { text: result.content.map((part) => (part.type === 'text' ? part.text : '')).join(''), isError: result.isError === true };
+  }
+
+  it('starts anyway: the tools that need the service answer a tool error saying how to set a token', async () => {
+    for (const [name, args] of [
+      ['list_datasets', {}],
+      ['get_dataset_schema', { dataset: 'sample-http-logs' }],
+      ['run_apl', { apl: "['sample-http-logs'] | count" }],
+    ] as const) {
+      const { text, isError } = await call(name, args);
+      assert.equal(isError, true, name);
+      assert.match(text, /^No token for http:\/\/127\.0\.0\.1:\d+, so this tool cannot reach the service\. Set AXIOM_TOKEN/, name);
+      assert.match(text, new RegExp(`start the local service with 'apl serve' \\(apl mcp then reads the admin token it writes to ${path.join(dataHome, 'apl', 'credentials.json')}\\)`), name);
+    }
+  });
+
+  it('check_apl and explain_apl work without the service', async () => {
+    const checked = await call('check_apl', { apl: "['logs'] | where (x == " });
+    assert.equal(checked.isError, false);
+    assert.match(checked.text, /error \[syntax\]/);
+    assert.match(checked.text, /The schema could not be read: No token for /);
+    const explained = await call('explain_apl', { apl: "['logs'] | summarize count()" });
+    assert.equal(explained.isError, false);
+    assert.match(explained.text, /^## operator `summarize`$/m);
+  });
+
+  it('finds the local service’s admin token once its credentials file is where apl serve writes it by default', async () => {
+    mkdirSync(path.join(dataHome, 'apl'), { recursive: true });
+    copyFileSync(path.join(folder, 'served', 'credentials.json'), path.join(dataHome, 'apl', 'credentials.json'));
+    const { text, isError } = await call('list_datasets', {});
+    assert.equal(isError, false, text);
+    assert.match(text, /\| sample-http-logs \|/);
+    const run = await call('run_apl', { apl: "['sample-http-logs'] | count", since: '30d' });
+    assert.equal(run.isError, false, run.text);
   });
 });

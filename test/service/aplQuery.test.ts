@@ -75,7 +75,7 @@ describe('POST /v1/datasets/_apl', () => {
     assert.deepEqual(keysOf(reply.body), ['datasetNames', 'fieldsMetaMap', 'format', 'status', 'tables']);
     assert.equal(reply.body.format, 'tabular');
     assert.deepEqual(reply.body.datasetNames, ['web']);
-    assert.deepEqual(reply.body.fieldsMetaMap, { web: [] });
+    assert.deepEqual(reply.body.fieldsMetaMap.web.map((field: { name: string }) => field.name).sort(), ['_sysTime', '_time', 'method', 'status', 'uri']);
     const status = reply.body.status;
     assert.deepEqual(keysOf(status), statusKeys);
     assert.ok(Number.isInteger(status.elapsedTime) && status.elapsedTime > 0);
@@ -161,8 +161,13 @@ describe('POST /v1/datasets/_apl', () => {
     assert.deepEqual(reply.body.buckets, { series: [], totals: [] });
     assert.deepEqual(reply.body.datasetNames, ['web']);
     const request = reply.body.request;
-    assert.deepEqual(keysOf(request), ['aggregations', 'endTime', 'groupBy', 'limit', 'resolution', 'startTime']);
-    assert.deepEqual(request, { startTime: '2026-11-20T00:00:00Z', endTime: '2026-11-21T00:00:00Z', resolution: 'auto', aggregations: [], groupBy: [], limit: 1000 });
+    const { fieldsMeta, order, ...echo } = request;
+    assert.deepEqual(echo, {
+      startTime: '2026-11-20T00:00:00Z', endTime: '2026-11-21T00:00:00Z', resolution: 'auto', aggregations: [], groupBy: [], limit: 1000,
+      filter: null, virtualFields: [], project: [], cursor: '', includeCursor: false, continuationToken: '',
+    });
+    assert.deepEqual(order, [{ field: '_time', desc: true }]);
+    assert.deepEqual(fieldsMeta, []);
     assert.equal(reply.body.matches.length, 2);
     const match = reply.body.matches[0];
     assert.deepEqual(keysOf(match), ['_rowId', '_sysTime', '_time', 'data']);

@@ -46,16 +46,17 @@ describe('service: field metadata, vacuum, user, legacy datasets', () => {
       });
     });
 
-    it('reports described fields in the fieldsMetaMap of APL results, in both formats', async () => {
+    it('reports every field, with its metadata, in the fieldsMetaMap of APL results, in both formats', async () => {
       await service.call('POST', '/v2/datasets', { body: { name: 'metamap' } });
       await ingest('metamap', [{ latency: 2.5, route: '/b' }]);
       await service.call('PUT', '/v2/datasets/metamap/fields/latency', { body: { description: 'time to answer', unit: 'ms' } });
       for (const format of ['tabular', 'legacy']) {
         const answer = await service.call('POST', `/v1/datasets/_apl?format=${format}`, { body: { apl: "['metamap'] | count" } });
         assert.equal(answer.status, 200);
-        assert.deepEqual((answer.body as { fieldsMetaMap: unknown }).fieldsMetaMap, {
-          metamap: [{ name: 'latency', type: 'float', description: 'time to answer', unit: 'ms', hidden: false }],
-        });
+        const { metamap } = (answer.body as { fieldsMetaMap: { metamap: { name: string }[] } }).fieldsMetaMap;
+        assert.deepEqual(metamap.map((field) => field.name).sort(), ['_sysTime', '_time', 'latency', 'route']);
+        assert.deepEqual(metamap.find((field) => field.name === 'latency'), { name: 'latency', type: 'float', description: 'time to answer', unit: 'ms', hidden: false });
+        assert.deepEqual(metamap.find((field) => field.name === 'route'), { name: 'route', type: 'string', description: '', unit: '', hidden: false });
       }
     });
 

@@ -67,6 +67,28 @@ describe('service: the official JS client @axiomhq/js', () => {
     assert.equal(deleted.status, 204);
   });
 
+  it('answers its queries with the public keys only: structured, APL tabular and APL legacy', async () => {
+    const range = { startTime: '2000-01-01T00:00:00Z', endTime: '2100-01-01T00:00:00Z' };
+    const structured = await client.queryLegacy('test-axiom-js-local', { ...range, resolution: 'auto' });
+    assert.deepEqual(Object.keys(structured).sort(), ['buckets', 'fieldsMeta', 'matches', 'status']);
+    assert.equal(structured.matches?.length, 2);
+    const tabular = await client.query("['test-axiom-js-local'] | count", range);
+    assert.deepEqual(Object.keys(tabular).sort(), ['datasetNames', 'fieldsMetaMap', 'format', 'status', 'tables']);
+    const fields = tabular.fieldsMetaMap['test-axiom-js-local']!;
+    for (const name of ['service', 'status', 'geo.city']) assert.ok(fields.some((field) => field.name === name), name);
+    for (const field of fields) assert.deepEqual(Object.keys(field).sort(), ['description', 'hidden', 'name', 'type', 'unit']);
+    const legacy = await client.query("['test-axiom-js-local']", { ...range, format: 'legacy' });
+    assert.deepEqual(Object.keys(legacy).sort(), ['buckets', 'datasetNames', 'fieldsMetaMap', 'format', 'matches', 'request', 'status']);
+  });
+
+  it('gets an annotation without title, description or url with those keys left out', async () => {
+    const created = await client.annotations.create({ datasets: ['test-axiom-js-local'], type: 'mark' });
+    const fetched = await client.annotations.get(created.id);
+    assert.deepEqual(fetched, created);
+    assert.deepEqual(Object.keys(fetched).sort(), ['datasets', 'endTime', 'id', 'time', 'type']);
+    await client.annotations.delete(created.id);
+  });
+
   it('trims and deletes a dataset', async () => {
     const trimmed = await client.datasets.trim('test-axiom-js-local', '1h');
     assert.equal((trimmed as unknown as Response).status, 204);

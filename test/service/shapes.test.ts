@@ -125,12 +125,6 @@ describe('service: success shapes', () => {
     assert.equal((await service.call('GET', `/v2/tokens/${created.body.id}`)).status, 404);
   });
 
-  it('leaves expiresAt out for a token without expiry (Go zero time or absent)', async () => {
-    const created = await service.call('POST', '/v2/tokens', { body: { name: 'forever', expiresAt: '0001-01-01T00:00:00Z' } });
-    assert.equal(created.status, 200);
-    assert.deepEqual(keysOf(created.body), tokenKeys.filter((key) => key !== 'expiresAt').concat('token').sort());
-  });
-
   it('creates, reads, lists, updates and deletes annotations with exactly the annotation keys', async () => {
     await service.call('POST', '/v2/datasets', { body: { name: 'ann-a' } });
     await service.call('POST', '/v2/datasets', { body: { name: 'ann-b' } });

@@ -1,10 +1,10 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { checkTool } from '../../../client/assistantTools/checkTool.ts';
-import type { ToolContext } from '../../../client/assistantTools/toolContext.ts';
+import type { ServiceAccess } from '../serviceAccess.ts';
 import { guarded } from '../toolResult.ts';
 import { aplInput } from './inputs.ts';
 
-export function registerCheckApl(server: McpServer, context: ToolContext): void {
+export function registerCheckApl(server: McpServer, access: ServiceAccess): void {
   server.registerTool(
     'check_apl',
     {
@@ -14,6 +14,6 @@ export function registerCheckApl(server: McpServer, context: ToolContext): void 
       inputSchema: { apl: aplInput },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    ({ apl }, extra) => guarded(() => checkTool(context, { apl }, extra.signal)),
+    ({ apl }, extra) => guarded(() => checkTool(access.offline(), { apl }, extra.signal)),
   );
 }

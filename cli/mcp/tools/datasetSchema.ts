@@ -1,10 +1,10 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { datasetSchema } from '../../../client/assistantTools/datasetSchema.ts';
-import type { ToolContext } from '../../../client/assistantTools/toolContext.ts';
+import type { ServiceAccess } from '../serviceAccess.ts';
 import { guarded } from '../toolResult.ts';
 
-export function registerGetDatasetSchema(server: McpServer, context: ToolContext): void {
+export function registerGetDatasetSchema(server: McpServer, access: ServiceAccess): void {
   server.registerTool(
     'get_dataset_schema',
     {
@@ -23,6 +23,6 @@ export function registerGetDatasetSchema(server: McpServer, context: ToolContext
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    ({ dataset, sample_values }, extra) => guarded(() => datasetSchema(context, { dataset, sampleValues: sample_values }, extra.signal)),
+    ({ dataset, sample_values }, extra) => guarded(async () => datasetSchema(await access.context(), { dataset, sampleValues: sample_values }, extra.signal)),
   );
 }

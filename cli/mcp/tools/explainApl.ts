@@ -1,10 +1,10 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { explainTool } from '../../../client/assistantTools/explainTool.ts';
-import type { ToolContext } from '../../../client/assistantTools/toolContext.ts';
+import type { ServiceAccess } from '../serviceAccess.ts';
 import { guarded } from '../toolResult.ts';
 import { aplInput } from './inputs.ts';
 
-export function registerExplainApl(server: McpServer, context: ToolContext): void {
+export function registerExplainApl(server: McpServer, access: ServiceAccess): void {
   server.registerTool(
     'explain_apl',
     {
@@ -14,6 +14,6 @@ export function registerExplainApl(server: McpServer, context: ToolContext): voi
       inputSchema: { apl: aplInput },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    ({ apl }) => guarded(() => explainTool({ apl }, context.limits.maxChars)),
+    ({ apl }) => guarded(() => explainTool({ apl }, access.limits.maxChars)),
   );
 }

@@ -1,10 +1,10 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { listDatasets } from '../../../client/assistantTools/listDatasets.ts';
-import type { ToolContext } from '../../../client/assistantTools/toolContext.ts';
+import type { ServiceAccess } from '../serviceAccess.ts';
 import { guarded } from '../toolResult.ts';
 
-export function registerListDatasets(server: McpServer, context: ToolContext): void {
+export function registerListDatasets(server: McpServer, access: ServiceAccess): void {
   server.registerTool(
     'list_datasets',
     {
@@ -19,6 +19,6 @@ export function registerListDatasets(server: McpServer, context: ToolContext): v
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    ({ event_counts }, extra) => guarded(() => listDatasets(context, { eventCounts: event_counts }, extra.signal)),
+    ({ event_counts }, extra) => guarded(async () => listDatasets(await access.context(), { eventCounts: event_counts }, extra.signal)),
   );
 }

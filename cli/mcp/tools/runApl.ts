@@ -2,11 +2,11 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { defaultMaxRows, maxRowsCap } from '../../../client/assistantTools/limits.ts';
 import { runTool } from '../../../client/assistantTools/runTool.ts';
-import type { ToolContext } from '../../../client/assistantTools/toolContext.ts';
+import type { ServiceAccess } from '../serviceAccess.ts';
 import { guarded } from '../toolResult.ts';
 import { aplInput } from './inputs.ts';
 
-export function registerRunApl(server: McpServer, context: ToolContext): void {
+export function registerRunApl(server: McpServer, access: ServiceAccess): void {
   server.registerTool(
     'run_apl',
     {
@@ -23,9 +23,9 @@ export function registerRunApl(server: McpServer, context: ToolContext): void {
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     (input, extra) =>
-      guarded(() =>
+      guarded(async () =>
         runTool(
-          context,
+          await access.context(),
           { apl: input.apl, since: input.since, startTime: input.start_time, endTime: input.end_time, maxRows: input.max_rows, format: input.format },
           extra.signal,
         ),

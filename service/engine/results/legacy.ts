@@ -1,34 +1,50 @@
 import type { AplResult } from '../index.ts';
 import { status } from './tabular.ts';
 
-export interface LegacyRequestEcho {
-  startTime: string;
-  endTime: string;
-}
-
 /**
- * `format=legacy` (axiom-api.md §7.3, §8.2): rows of events as `matches` (system fields outside
- * `data`, dotted names nested again), aggregated results as `buckets.series`/`totals`.
+ * What a structured query answers (axiom-api.md §8.2; axiom-go's querylegacy.Result): rows of
+ * events as `matches` (system fields outside `data`, dotted names nested again), aggregated results
+ * as `buckets.series`/`totals`. The route adds `fieldsMeta`; nothing else, as the Go client decodes
+ * this reply strictly.
  */
-export function toLegacy(result: AplResult): Record<string, unknown> {
+export function toLegacyResult(result: AplResult): { status: Record<string, unknown>; matches: unknown[]; buckets: Record<string, unknown> } {
   const aggregated = result.columns.some((column) => column.agg);
-  const body: Record<string, unknown> = {
-    format: 'legacy',
+  return {
     status: status(result),
     matches: aggregated ? [] : result.rows.map((row, index) => match(result, row, index)),
     buckets: aggregated ? buckets(result) : { series: [], totals: [] },
+  };
+}
+
+/**
+ * `format=legacy` of the APL endpoint (axiom-api.md §7.3): the structured query's result plus
+ * `format`, `datasetNames`, `fieldsMetaMap` (filled in by the route) and `request`, the query as
+ * the structured query model would have it, with every key of that model.
+ */
+export function toLegacy(result: AplResult): Record<string, unknown> {
+  return {
+    format: 'legacy',
+    ...toLegacyResult(result),
     datasetNames: result.datasetNames,
-    fieldsMetaMap: Object.fromEntries(result.datasetNames.map((name) => [name, []])),
+    fieldsMetaMap: {},
     request: {
       startTime: result.range.start,
       endTime: result.range.end,
       resolution: result.timeBin ? `${result.timeBin.size / 1e9}s` : 'auto',
       aggregations: result.columns.filter((column) => column.agg).map((column) => ({ alias: column.name, op: column.agg!.name, field: column.agg!.fields?.[0] ?? '*', argument: column.agg!.args?.[0] ?? null })),
       groupBy: result.groups.filter((name) => name !== result.timeBin?.field),
+      filter: null,
+      order: result.order,
       limit: 1000,
+      virtualFields: [],
+      project: [],
+      cursor: '',
+      includeCursor: false,
+      continuationToken: '',
+      // In the public schema; what it holds is not documented, and fieldsMetaMap already lists every field.
+      fieldsMeta: [],
     },
   };
-  return body;
 }
 
 function match(result: AplResult, row: unknown[], index: number): Record<string, unknown> {
