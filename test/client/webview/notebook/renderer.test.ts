@@ -20,7 +20,7 @@ import { notebookRendererEntry } from '../../../../scripts/notebookRenderer.mjs'
 import { datasetWithEvents, startTestService, type TestService } from '../../../service/harness.ts';
 
 const chromium = findChromium();
-const origin = 'http://notebook-renderer.test.invalid';
+const origin = 'https://notebook-renderer.test.invalid';
 const mime = 'application/vnd.apl.results+json';
 
 /** The notebook webview's stand-in: theme variables on the body, the outputs side by side, the renderer activated as VS Code does. */
@@ -45,6 +45,8 @@ const page = `<!DOCTYPE html>
       renderer.renderOutputItem({ id, mime: '${mime}', json: () => JSON.parse(text), text: () => text, data: () => new TextEncoder().encode(text) }, element);
     });
   };
+  // What the copy event carried to the clipboard, seen after the table's handler (the event bubbles to window last).
+  window.addEventListener('copy', (event) => (window.copied = event.clipboardData.getData('text/plain')));
   window.ready = true;
 </script></body></html>`;
 
@@ -143,6 +145,28 @@ describe('the notebook renderer in chromium', { skip: chromium ? false : 'no chr
     await inOutput('rows', '.column-menu-item:has-text("method") input').click();
     assert.ok(await inOutput('rows', '.column-menu').isVisible(), 'the menu stays open');
     assert.deepEqual(await headers.allInnerTexts().then((names) => names.map((name) => name.trim())), ['_time', 'status']);
+  });
+
+  it('copies the selected cell of an output with Ctrl+C through the copy event, and its rows as Markdown', async () => {
+    await browser.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+    await show([
+      { id: 'other', data: await output("['web'] | project method | take 2") },
+      { id: 'rows', data: await output("['web'] | where status == 500 | project _time, status | take 3") },
+    ]);
+    const cell = inOutput('rows', '.pane.matches .rows .row:not([hidden]) .cell:nth-child(2)').first();
+    await cell.click();
+    await tab.keyboard.press('Control+C');
+    await inOutput('rows', '.feedback:text("Copied status")').waitFor({ timeout: 5_000 });
+    // The grid has the focus inside the output's shadow root: the copy event itself carries the value.
+    assert.equal(await tab.evaluate(() => (globalThis as unknown as { copied?: string }).copied), '500');
+    assert.equal(await inOutput('other', '.feedback').innerText(), '', 'the other output copied nothing');
+
+    await inOutput('rows', '.pane.matches select.copy-as').selectOption('markdown');
+    await inOutput('rows', '.feedback:text("Copied 3 rows")').waitFor({ timeout: 5_000 });
+    const readClipboard = () => tab.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
+    const markdown = await readClipboard();
+    assert.match(markdown, /^\| _time +\| status \|/);
+    assert.equal(markdown.trim().split('\n').length, 5, markdown);
   });
 
   it('says what is wrong with an output that is not results, and draws the others', async () => {
