@@ -1,6 +1,7 @@
-// Bundles the entry points: language server, CLI, extension and the results webview. Type-checking is a separate step (`npm run typecheck`).
+// Bundles the entry points: language server, CLI, extension, the results webview and the notebook renderer. Type-checking is a separate step (`npm run typecheck`).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as esbuild from 'esbuild';
+import { notebookRendererEntry } from './notebookRenderer.mjs';
 
 // Minified by default: the language server and the extension load faster (less to compile at
 // start-up); `--watch` builds readable bundles for development. Source maps are always written.
@@ -85,6 +86,8 @@ const entries = [
     target: 'es2022',
   },
   { entryPoints: { main: 'client/webview/main.css' }, outdir: 'dist/webview', platform: 'browser', format: undefined },
+  // The notebook renderer: the same table and chart code, as an ES module with its CSS inside.
+  notebookRendererEntry,
 ];
 
 // The bundles are CommonJS (VS Code loads extensions with require) while the sources are ESM.

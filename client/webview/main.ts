@@ -4,17 +4,16 @@ import type { WireModel } from '../resultsWire.ts';
 import { renderChart } from './chart/render.ts';
 import { layoutKey, parseLayout, rememberLayout, type ColumnLayout } from './table/columnLayout.ts';
 import { renderTable, type TableOptions } from './table/index.ts';
-import { element, onHostMessage, vscode } from './vscodeApi.ts';
-
-type Tab = 'matches' | 'chart' | 'totals' | 'status';
-const tabs: Tab[] = ['matches', 'chart', 'totals', 'status'];
+import { element } from './dom.ts';
+import { defaultTab, noTotalsText, renderStatus, tabLabel, tabs, type Tab } from './resultsTabs.ts';
+import { onHostMessage, vscode } from './vscodeApi.ts';
 
 const app = document.getElementById('app')!;
 const banner = element('div', 'banner');
 const tabBar = element('div', 'tabs');
 const exportBar = element('div', 'exports');
 const panes = Object.fromEntries(tabs.map((tab) => [tab, element('section', 'pane')])) as Record<Tab, HTMLElement>;
-const tabButtons = Object.fromEntries(tabs.map((tab) => [tab, element('button', 'tab', tab[0].toUpperCase() + tab.slice(1))])) as Record<Tab, HTMLButtonElement>;
+const tabButtons = Object.fromEntries(tabs.map((tab) => [tab, element('button', 'tab', tabLabel(tab))])) as Record<Tab, HTMLButtonElement>;
 
 let state: WebviewState = vscode.getState() ?? {};
 let model = savedWireModel(state);
@@ -78,6 +77,8 @@ function saveSoon(): void {
 function tableOptions(shown: WireModel, table: 'matches' | 'totals'): TableOptions {
   const key = layoutKey(shown.query, table);
   return {
+    copyText: (text) => vscode.postMessage({ type: 'copy', text }),
+    openJson: (json) => vscode.postMessage({ type: 'openJson', json }),
     layout: {
       load: () => parseLayout(state.tableLayouts?.[key]),
       save: (layout: ColumnLayout) => {
@@ -119,7 +120,7 @@ function show(shown: WireModel): void {
   describeResults(shown);
   renderTable(panes.matches, shown.matches, matchesOptions(shown));
   if (shown.totals) renderTable(panes.totals, shown.totals, tableOptions(shown, 'totals'));
-  else panes.totals.replaceChildren(element('p', 'empty', 'No totals: they come with time-bucketed summaries.'));
+  else panes.totals.replaceChildren(element('p', 'empty', noTotalsText));
   renderStatus(panes.status, shown);
   select(savedTab(state) ?? defaultTab(shown));
 }
@@ -168,11 +169,6 @@ function showPinned(pinned: boolean): void {
   }
 }
 
-/** A result with time buckets opens on its chart, any other on its rows. */
-function defaultTab(shown: WireModel): Tab {
-  return shown.chart && shown.chart.times.length > 0 && shown.chart.series.length > 0 ? 'chart' : 'matches';
-}
-
 /** Tells one result from another without comparing rows: the query, its range and its run's status. */
 function resultKey(shown: WireModel): string {
   const { status } = shown;
@@ -182,21 +178,6 @@ function resultKey(shown: WireModel): string {
 /** The tab the state names, when it is one. */
 function savedTab(saved: WebviewState): Tab | undefined {
   return tabs.includes(saved.tab as Tab) ? (saved.tab as Tab) : undefined;
-}
-
-function renderStatus(container: HTMLElement, model: WireModel): void {
-  const list = element('dl', 'status');
-  const entries: [string, string][] = [
-    ['Rows examined', model.status.rowsExamined.toLocaleString()],
-    ['Rows matched', model.status.rowsMatched.toLocaleString()],
-    ['Rows returned', model.matches.rowCount.toLocaleString()],
-    ['Elapsed', `${model.status.elapsedMs.toFixed(1)} ms`],
-    ['Partial', model.status.isPartial ? 'yes' : 'no'],
-  ];
-  for (const [term, value] of entries) list.append(element('dt', undefined, term), element('dd', undefined, value));
-  const messages = element('ul', 'messages');
-  for (const message of model.status.messages) messages.append(element('li', undefined, message));
-  container.replaceChildren(list, messages);
 }
 
 onHostMessage((message: PostedMessage) => {

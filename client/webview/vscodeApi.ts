@@ -14,11 +14,3 @@ export const vscode = acquireVsCodeApi();
 export function onHostMessage(listener: (message: PostedMessage) => void): void {
   window.addEventListener('message', (event: MessageEvent<PostedMessage>) => listener(event.data));
 }
-
-/** Builds an element; text goes in through `textContent` only, never as markup. */
-export function element<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}

@@ -6,7 +6,7 @@
 import type uPlot from 'uplot';
 import type { ChartMarker } from '../../chartModel.ts';
 import { isWebLink } from '../../resultsProtocol.ts';
-import { element } from '../vscodeApi.ts';
+import { element } from '../dom.ts';
 import { layoutLabels } from './labelLayout.ts';
 
 const labelRows = 3;

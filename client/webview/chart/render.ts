@@ -2,7 +2,7 @@
 import uPlot from 'uplot';
 import type { ChartData } from '../../chartModel.ts';
 import type { ChartState } from '../../resultsProtocol.ts';
-import { element } from '../vscodeApi.ts';
+import { element } from '../dom.ts';
 import { AnnotationLayer } from './annotations.ts';
 import { seriesColours } from './colours.ts';
 import { rememberedLimit } from './palette.ts';
@@ -19,14 +19,21 @@ export interface ChartOptions {
 
 const height = 320;
 
-let current: { plot: uPlot; annotations?: AnnotationLayer; resize: ResizeObserver } | undefined;
-let lastDrawn: { container: HTMLElement; chart: ChartData | undefined; options: ChartOptions } | undefined;
-/** Series key → palette slot for every chart of this view; read once from the saved state. */
-let colourMemory: Map<string, number> | undefined;
+interface DrawnChart {
+  plot: uPlot;
+  annotations?: AnnotationLayer;
+  resize: ResizeObserver;
+  chart: ChartData;
+  options: ChartOptions;
+}
+
+/** The chart drawn in each container (the panel has one, a notebook one per output), for redraws on a theme change. */
+const drawn = new Map<HTMLElement, DrawnChart>();
+/** Per container, series key → palette slot for every chart it draws; read once from the saved state. */
+const colourMemories = new WeakMap<HTMLElement, Map<string, number>>();
 
 export function renderChart(container: HTMLElement, chart: ChartData | undefined, options: ChartOptions = {}): void {
-  destroy();
-  lastDrawn = { container, chart, options };
+  disposeChart(container);
   container.replaceChildren();
   const axis = chart?.axis ?? 'time';
   const points = axis === 'category' ? (chart?.categories?.length ?? 0) : (chart?.times.length ?? 0);
@@ -37,7 +44,7 @@ export function renderChart(container: HTMLElement, chart: ChartData | undefined
   const kind = effectiveKind(options.saved?.kind, axis);
   const toolbar = element('div', 'toolbar chart-toolbar');
   toolbar.append(kindSelector(axis, kind, (chosen) => {
-    const saved = { kind: chosen, colours: [...(colourMemory ?? [])] };
+    const saved = { kind: chosen, colours: [...(colourMemories.get(container) ?? [])] };
     options.save?.(saved);
     renderChart(container, chart, { ...options, saved });
   }));
@@ -48,11 +55,12 @@ export function renderChart(container: HTMLElement, chart: ChartData | undefined
     toolbar.append(element('span', 'count', `Showing the first ${chart.categories!.length.toLocaleString()} of ${(chart.categories!.length + chart.omittedCategories).toLocaleString()} categories`));
   }
 
-  const style = getComputedStyle(document.body);
+  const style = getComputedStyle(container);
   const css = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
   const theme = { foreground: css('--vscode-foreground', '#ccc'), grid: css('--vscode-editorWidget-border', 'rgba(128,128,128,0.3)') };
   const keys = axis === 'category' && chart.series.length === 1 ? chart.categories! : chart.series.map((series) => series.label);
-  const memory = (colourMemory ??= readColourMemory(options.saved?.colours));
+  let memory = colourMemories.get(container);
+  if (!memory) colourMemories.set(container, (memory = readColourMemory(options.saved?.colours)));
   const before = keys.map((key) => memory.get(key));
   const colours = seriesColours(keys, memory);
   if (keys.some((key, index) => memory.get(key) !== before[index])) options.save?.({ kind: options.saved?.kind, colours: [...memory] });
@@ -74,7 +82,7 @@ export function renderChart(container: HTMLElement, chart: ChartData | undefined
   }
   const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(300, container.clientWidth), height }));
   resize.observe(container);
-  current = { plot, annotations, resize };
+  drawn.set(container, { plot, annotations, resize, chart, options });
 }
 
 /** The saved memory, entries of the wrong shape dropped (the state is ours, but may be from an older version). */
@@ -87,12 +95,14 @@ function readColourMemory(saved: unknown): Map<string, number> {
   return memory;
 }
 
-function destroy(): void {
+/** Ends the chart drawn in `container`, if any: its plot, annotations and size observer. */
+export function disposeChart(container: HTMLElement): void {
+  const current = drawn.get(container);
   if (!current) return;
+  drawn.delete(container);
   current.resize.disconnect();
   current.annotations?.destroy();
   current.plot.destroy();
-  current = undefined;
 }
 
 function kindSelector(axis: 'time' | 'category', kind: ChartKind, choose: (kind: ChartKind) => void): HTMLElement {
@@ -108,7 +118,10 @@ function kindSelector(axis: 'time' | 'category', kind: ChartKind, choose: (kind:
   return select;
 }
 
-// A theme change (VS Code swaps the body's classes and colour variables) redraws the chart in the new colours.
+// A theme change (VS Code swaps the body's classes and colour variables) redraws the charts in the new colours.
 new MutationObserver(() => {
-  if (lastDrawn && current) renderChart(lastDrawn.container, lastDrawn.chart, lastDrawn.options);
+  for (const [container, { chart, options }] of [...drawn]) {
+    if (container.isConnected) renderChart(container, chart, options);
+    else disposeChart(container);
+  }
 }).observe(document.body, { attributes: true, attributeFilter: ['class'] });

@@ -1,6 +1,6 @@
 /** The column menu: show or hide each column, move it left or right, fit widths, reset the layout. */
 import type { ResultColumn } from '../../resultsModel.ts';
-import { element } from '../vscodeApi.ts';
+import { element, eventPassedThrough } from '../dom.ts';
 
 export interface ColumnMenuActions {
   hidden(name: string): boolean;
@@ -20,7 +20,7 @@ export function openColumnMenu(host: HTMLElement, x: number, y: number, columns:
     document.removeEventListener('pointerdown', outside, true);
   };
   const outside = (event: Event) => {
-    if (!menu.contains(event.target as Node)) close();
+    if (!eventPassedThrough(event, menu)) close();
   };
   const byName = new Map(columns.map((column) => [column.name, column]));
   const names = [...order, ...columns.map((column) => column.name).filter((name) => !order.includes(name))].filter((name) => byName.has(name));

@@ -1,11 +1,11 @@
 /**
  * The detail pane under the grid: the selected value in one line, or opened (Enter) in full,
  * objects and whole events pretty-printed as JSON, with a button that opens the JSON in an
- * editor tab (through the host).
+ * editor tab (through `openJson`, when the view has a host to open it).
  */
 import { parseExact, stringifyExact } from '../../exactJson.ts';
 import { cellText } from '../../exportResults.ts';
-import { element, vscode } from '../vscodeApi.ts';
+import { element } from '../dom.ts';
 
 export class Detail {
   readonly root = element('div', 'detail');
@@ -16,13 +16,13 @@ export class Detail {
   /** What Open JSON in editor opens. */
   private json: string | undefined;
 
-  constructor() {
+  constructor(private readonly openJson?: (json: string) => void) {
     const bar = element('div', 'detail-bar');
     bar.append(this.title, this.openButton, this.closeButton);
     this.root.append(bar, this.text);
     this.root.hidden = true;
     this.openButton.addEventListener('click', () => {
-      if (this.json !== undefined) vscode.postMessage({ type: 'openJson', json: this.json });
+      if (this.json !== undefined) this.openJson?.(this.json);
     });
     this.closeButton.addEventListener('click', () => this.close());
   }
@@ -53,7 +53,7 @@ export class Detail {
     this.title.textContent = title;
     this.text.textContent = text;
     this.json = json;
-    this.openButton.hidden = json === undefined;
+    this.openButton.hidden = json === undefined || this.openJson === undefined;
     this.root.hidden = false;
   }
 }

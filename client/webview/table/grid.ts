@@ -9,7 +9,7 @@
  */
 import { cellText } from '../../exportResults.ts';
 import { isNumericColumn } from '../../copyFormats.ts';
-import { element } from '../vscodeApi.ts';
+import { element } from '../dom.ts';
 import type { TableData } from './tableData.ts';
 
 export const rowHeight = 22;

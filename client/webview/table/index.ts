@@ -9,7 +9,7 @@ import { copyFormatLabels, copyFormats, formatTable, type CopyFormat } from '../
 import { cellText } from '../../exportResults.ts';
 import { maxRerunLimit } from '../../resultsProtocol.ts';
 import type { WireTable } from '../../resultsWire.ts';
-import { element, vscode } from '../vscodeApi.ts';
+import { element, focusedIn } from '../dom.ts';
 import { displayColumns, emptyLayout, setHidden, setWidth, moveColumn, stepColumn, widthOf, type ColumnLayout } from './columnLayout.ts';
 import { openColumnMenu } from './columnMenu.ts';
 import { Detail } from './detail.ts';
@@ -23,6 +23,10 @@ export interface TableOptions {
   /** The service cut the rows at its default limit: `shown` rows of `total` (when known). */
   truncation?: { shown: number; total?: number };
   rerun?(limit: number): void;
+  /** Puts text on the clipboard when no copy event carries it (the panel: through the extension host). */
+  copyText(text: string): void;
+  /** Opens JSON in an editor tab; without it the detail pane offers no such button. */
+  openJson?(json: string): void;
 }
 
 const maxCopyLength = 16 * 1024 * 1024;
@@ -31,7 +35,13 @@ const rerunLimits = [10_000, 100_000, maxRerunLimit];
 /** Per container, what ends the listeners its table put on the document when a new table replaces it. */
 const documentListeners = new WeakMap<HTMLElement, AbortController>();
 
-export function renderTable(container: HTMLElement, wire: WireTable, options: TableOptions = {}): void {
+/** Ends what a table left listening on the document (its container is going away). */
+export function disposeTable(container: HTMLElement): void {
+  documentListeners.get(container)?.abort();
+  documentListeners.delete(container);
+}
+
+export function renderTable(container: HTMLElement, wire: WireTable, options: TableOptions): void {
   documentListeners.get(container)?.abort();
   const listeners = new AbortController();
   documentListeners.set(container, listeners);
@@ -67,7 +77,7 @@ export function renderTable(container: HTMLElement, wire: WireTable, options: Ta
   root.append(toolbar);
   if (options.truncation) root.append(truncationNotice(options.truncation, options.rerun));
 
-  const detail = new Detail();
+  const detail = new Detail(options.openJson);
   const grid = new Grid(data, {
     sort(column) {
       sort = sort?.column === column && !sort.descending ? { column, descending: true } : { column, descending: false };
@@ -165,11 +175,11 @@ export function renderTable(container: HTMLElement, wire: WireTable, options: Ta
       say(`Too large to copy (${(text.length / 2 ** 20).toFixed(0)} MB): use Export`);
       return;
     }
-    vscode.postMessage({ type: 'copy', text });
+    options.copyText(text);
     say(`Copied ${what}`);
   }
 
-  /** The selected cell to the clipboard: through the copy event when given one, else through the host. */
+  /** The selected cell to the clipboard: through the copy event when given one, else through `options.copyText`. */
   function copySelected(clipboard?: DataTransfer): void {
     const current = selectedValue();
     if (!current || !selected) {
@@ -187,10 +197,10 @@ export function renderTable(container: HTMLElement, wire: WireTable, options: Ta
   }
 
   // Ctrl/Cmd+C in the grid: the browser (or VS Code, in the desktop app) fires a copy event, whose
-  // clipboard data is the cell's text; when none comes, the host copies it.
+  // clipboard data is the cell's text; when none comes, `options.copyText` copies it.
   let copyFallback = 0;
   const onCopy = (event: ClipboardEvent) => {
-    if (document.activeElement !== grid.scroller || !event.clipboardData) return;
+    if (focusedIn(grid.scroller) !== grid.scroller || !event.clipboardData) return;
     event.preventDefault();
     window.clearTimeout(copyFallback);
     copyFallback = 0;
