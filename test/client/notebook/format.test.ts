@@ -22,11 +22,14 @@ describe('notebook file format', () => {
     assert.equal(serializeNotebook(parseNotebook(example)), example);
   });
 
-  it('keeps integers past 2^53 in outputs exact', () => {
-    const output = parseNotebook(fixture).cells[1]!.outputs![0]!;
+  it('keeps integers past 2^53 in outputs exact, in the file and in the output bytes', () => {
+    const text = serializeNotebook({ metadata: {}, cells: [{ kind: 'apl', source: 'x', outputs: [{ mime: 'application/json', data: { n: 9007199254740993n } }] }] });
+    assert.match(text, /"n": 9007199254740993\n/);
+    const output = parseNotebook(text).cells[0]!.outputs![0]!;
+    assert.equal(serializeNotebook(parseNotebook(text)), text);
     const bytes = outputBytesFromData(output.mime, output.data);
-    assert.match(new TextDecoder().decode(bytes), /9007199254740993/);
-    assert.deepEqual(outputDataFromBytes(output.mime, bytes), output.data);
+    assert.equal(new TextDecoder().decode(bytes), '{"n":9007199254740993}');
+    assert.deepEqual(outputDataFromBytes(output.mime, bytes), { n: 9007199254740993n });
   });
 
   it('writes keys in a fixed order whatever order the objects were built in, with a trailing newline', () => {
