@@ -5,14 +5,17 @@
  * shows its execution order and time, and Interrupt aborts the HTTP request.
  */
 import * as vscode from 'vscode';
+import type { Connection, QueryRange } from '../connection.ts';
 import type { Ctx } from '../context.ts';
-import { resolveTimeRange } from '../timeRange.ts';
 import { stringifyExact } from '../exactJson.ts';
+import { resolveTimeRange } from '../timeRange.ts';
 import { resultsMime, runCell, type CellOutcome } from './cellRun.ts';
 import { readNotebookTimeRange } from './notebookTimeRange.ts';
 import { aplLanguageId, notebookType, readMetadata } from './serializer.ts';
 
 export const controllerId = 'apl-notebook-controller';
+
+type RunTarget = { connection: Connection; range: QueryRange } | { error: string };
 
 export class AplNotebookController implements vscode.Disposable {
   private readonly controller: vscode.NotebookController;
@@ -43,23 +46,26 @@ export class AplNotebookController implements vscode.Disposable {
     const executions = cells
       .filter((cell) => cell.kind === vscode.NotebookCellKind.Code)
       .map((cell) => ({ cell, execution: this.controller.createNotebookCellExecution(cell) }));
+    // One connection and one resolved range for all the cells of a run: one token prompt at most, one window of time.
+    let target: Promise<RunTarget> | undefined;
     for (const { cell, execution } of executions) {
       if (execution.token.isCancellationRequested) {
         execution.end(undefined);
         continue;
       }
-      await this.runOne(cell, notebook, execution);
+      target ??= this.runTarget(notebook);
+      await this.runOne(cell, notebook, execution, target);
     }
   }
 
-  private async runOne(cell: vscode.NotebookCell, notebook: vscode.NotebookDocument, execution: vscode.NotebookCellExecution): Promise<void> {
+  private async runOne(cell: vscode.NotebookCell, notebook: vscode.NotebookDocument, execution: vscode.NotebookCellExecution, target: Promise<RunTarget>): Promise<void> {
     execution.executionOrder = this.nextOrder(notebook);
     execution.start(Date.now());
     await execution.clearOutput();
     const abort = new AbortController();
     const subscription = execution.token.onCancellationRequested(() => abort.abort());
     try {
-      const outcome = await this.outcome(cell, notebook, abort.signal);
+      const outcome = await this.outcome(cell, notebook, await target, abort.signal);
       await execution.replaceOutput(outputOf(outcome));
       execution.end(outcome.kind === 'results' || outcome.kind === 'nothingToRun', Date.now());
     } catch (error) {
@@ -71,19 +77,25 @@ export class AplNotebookController implements vscode.Disposable {
     }
   }
 
-  private async outcome(cell: vscode.NotebookCell, notebook: vscode.NotebookDocument, signal: AbortSignal): Promise<CellOutcome> {
+  /** The connection and range of the notebook's metadata, else the workspace's, or why there is none. */
+  private async runTarget(notebook: vscode.NotebookDocument): Promise<RunTarget> {
     const metadata = readMetadata(notebook.metadata);
     const range = metadata.timeRange ? readNotebookTimeRange(metadata.timeRange) : this.ctx.timeRange;
-    if (typeof range === 'string') return { kind: 'error', message: `${range[0]!.toUpperCase()}${range.slice(1)}. Set it again with APL: Set Notebook Time Range.` };
+    if (typeof range === 'string') return { error: `${range[0]!.toUpperCase()}${range.slice(1)}. Set it again with APL: Set Notebook Time Range.` };
     const connection = await this.ctx.connection(true, { connectionName: metadata.connection });
+    if (!connection) return { error: 'No connection to run on: set a token with APL: Set Token (or pick another connection with APL: Set Notebook Connection).' };
+    return { connection, range: resolveTimeRange(range, new Date()) };
+  }
+
+  private async outcome(cell: vscode.NotebookCell, notebook: vscode.NotebookDocument, target: RunTarget, signal: AbortSignal): Promise<CellOutcome> {
     if (signal.aborted) return { kind: 'cancelled' };
-    if (!connection) return { kind: 'error', message: 'No connection to run on: set a token with APL: Set Token (or pick another connection with APL: Set Notebook Connection).' };
+    if ('error' in target) return { kind: 'error', message: target.error };
     const cellsAbove = notebook
       .getCells()
       .slice(0, cell.index)
       .filter((each) => each.kind === vscode.NotebookCellKind.Code && each.document.languageId === aplLanguageId)
       .map((each) => each.document.getText());
-    return runCell({ connection, cellsAbove, text: cell.document.getText(), range: resolveTimeRange(range, new Date()), signal });
+    return runCell({ connection: target.connection, cellsAbove, text: cell.document.getText(), range: target.range, signal });
   }
 
   private nextOrder(notebook: vscode.NotebookDocument): number {

@@ -82,6 +82,23 @@ suite('APL notebook', () => {
     assert.equal(saved.cells[1].execution?.success, true);
     assert.equal(saved.cells[3].outputs?.[0]?.mime, errorMime);
     assert.equal(saved.cells[0].outputs, undefined);
+
+    // With apl.notebook.saveOutputs off, the file keeps the cells and the metadata but no outputs.
+    const settings = vscode.workspace.getConfiguration('apl');
+    await settings.update('notebook.saveOutputs', false, vscode.ConfigurationTarget.Global);
+    try {
+      assert.equal(await vscode.commands.executeCommand('apl.setNotebookConnection', 'local'), 'local');
+      assert.equal(notebook.metadata.connection, 'local');
+      assert.equal(await notebook.save(), true);
+      const stripped = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+      assert.doesNotMatch(stripped, /"outputs"|"execution"/);
+      const reread = parseNotebook(stripped);
+      assert.deepEqual(reread.metadata, { connection: 'local', timeRange: { start: range.start, end: range.end } });
+      assert.deepEqual(reread.cells.map((cell) => cell.source), [saved.cells[0].source, letCell, usingCell, badCell]);
+      assert.equal(first.outputs.length, 1, 'the outputs stay in the open notebook');
+    } finally {
+      await settings.update('notebook.saveOutputs', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 
   test('notebook: an .apl file opens as a notebook and exports back to the same text', async () => {
