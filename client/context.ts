@@ -9,6 +9,7 @@ import type { Schema } from '../language/index.ts';
 import { affectsConnection, readConfig, type AplConfig } from './config.ts';
 import { Connection } from './connection.ts';
 import { connectionDirective } from './connectionDirective.ts';
+import { errorText } from './errorText.ts';
 import { chooseConnection, type NamedConnection } from './connectionList.ts';
 import { sendSchema, startLanguageClient } from './languageClient.ts';
 import { ResultsPanel } from './resultsPanel.ts';
@@ -19,6 +20,11 @@ import { defaultTimeRange, readStoredTimeRange, type TimeRange } from './timeRan
 
 const timeRangeKey = 'apl.timeRange';
 const activeConnectionKey = 'apl.activeConnection';
+
+export { errorText };
+
+/** Where a run comes from: a document (its `// connection:` line) or a notebook's metadata (a connection's name). */
+export type RunSource = vscode.TextDocument | { connectionName?: string };
 
 export class Ctx implements vscode.Disposable {
   readonly tokens: TokenStore;
@@ -95,25 +101,25 @@ export class Ctx implements vscode.Disposable {
   }
 
   /**
-   * The connection a run from `document` uses: the one its first line names, else the active one.
-   * An unknown name is an error, never a silent run elsewhere.
+   * The connection a run from `source` uses: the one a document's first line names (a notebook:
+   * its metadata), else the active one. An unknown name is an error, never a silent run elsewhere.
    */
-  target(document?: vscode.TextDocument): NamedConnection {
-    const named = document ? connectionDirective(document.lineAt(0).text) : undefined;
+  target(source?: RunSource): NamedConnection {
+    const named = !source ? undefined : 'lineAt' in source ? connectionDirective(source.lineAt(0).text) : source.connectionName;
     const choice = chooseConnection(this.config.connections, this.active.name, named);
     if ('error' in choice) throw new Error(`APL: ${choice.error}`);
     return choice.connection;
   }
 
   /**
-   * A client for the connection `document` names (else the active one) with its stored token;
+   * A client for the connection `source` names (else the active one) with its stored token;
    * without a token, offers to set it (when `prompt`) and gives undefined.
    */
-  async connection(prompt = true, document?: vscode.TextDocument): Promise<Connection | undefined> {
+  async connection(prompt = true, source?: RunSource): Promise<Connection | undefined> {
     await this.tokensMigrated;
     let named: NamedConnection;
     try {
-      named = this.target(document);
+      named = this.target(source);
     } catch (error) {
       if (prompt) void vscode.window.showErrorMessage(errorText(error));
       return undefined;
@@ -184,12 +190,4 @@ export class Ctx implements vscode.Disposable {
     for (const disposable of this.disposables.splice(0).reverse()) disposable.dispose();
     await this.client.then((client) => client.stop()).catch(() => undefined);
   }
-}
-
-export function errorText(error: unknown): string {
-  if (error instanceof Error) {
-    const cause = (error as { cause?: unknown }).cause;
-    return cause instanceof Error && cause.message ? `${error.message} (${cause.message})` : error.message;
-  }
-  return String(error);
 }

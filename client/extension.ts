@@ -13,6 +13,7 @@ import { Ctx } from './context.ts';
 import { registerAnnotationsView, type AnnotationNode } from './explorer/annotationsView.ts';
 import { registerApiTokensView } from './explorer/apiTokensView.ts';
 import { registerDatasetsView, type DatasetNode } from './explorer/datasetsView.ts';
+import { registerNotebooks } from './notebook/index.ts';
 import type { ApiToken } from './serviceTypes.ts';
 import { registerLanguageModelTools } from './languageModelTools/index.ts';
 import { sendSchema } from './languageClient.ts';
@@ -57,6 +58,7 @@ export function activate(context: vscode.ExtensionContext): AplExtensionApi {
   registerAnnotationCommands(current);
   registerApiTokenCommands(current);
   registerLanguageModelTools(current);
+  registerNotebooks(current);
   const datasets = registerDatasetsView(current);
   const annotations = registerAnnotationsView(current);
   const apiTokens = registerApiTokensView(current);

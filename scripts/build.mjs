@@ -27,7 +27,8 @@ const deferredLibraries = {
   undici: 'undici',
 };
 // The language-model tools' work, with the language core it checks queries with: loaded on the first tool call.
-const deferredModules = { '../assistantTools/index.ts': './lib/assistant-tools.js' };
+// The notebook's use of the language core (the prelude of the cells above a cell): loaded on a cell's first run.
+const deferredModules = { '../assistantTools/index.ts': './lib/assistant-tools.js', './cellSyntax.ts': './lib/notebook-cells.js' };
 
 /** Points the given imports at bundles of their own (entries below), made external so that they load on first import. */
 function deferImports(targets) {
@@ -77,6 +78,7 @@ const entries = [
     external: ['vscode'],
   })),
   { entryPoints: ['client/assistantTools/index.ts'], outfile: 'dist/lib/assistant-tools.js', plugins: [deferImports({ undici: './undici.js' })], supported: requireDeferred },
+  { entryPoints: ['client/notebook/cellSyntax.ts'], outfile: 'dist/lib/notebook-cells.js' },
   // The results webview runs in the browser: its script and styles (with uPlot) are bundled apart.
   {
     entryPoints: { main: 'client/webview/main.ts' },

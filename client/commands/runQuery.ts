@@ -10,9 +10,9 @@ import { ServiceError } from '../connection.ts';
 import { errorText, type Ctx } from '../context.ts';
 import { QueryHistory } from '../historyStore.ts';
 import { blockAtLine, toDocumentPosition } from '../queryBlocks.ts';
-import { hasTimeAxis } from '../chartModel.ts';
 import { describeFailedRun } from '../queryErrors.ts';
-import { toResultsModel, type ResultsModel } from '../resultsModel.ts';
+import { executeQuery } from '../queryExecution.ts';
+import type { ResultsModel } from '../resultsModel.ts';
 import { followsNow, largeRangeHint, readStoredTimeRange, resolveTimeRange, type TimeRange } from '../timeRange.ts';
 import { registerHistoryCommand } from './history.ts';
 
@@ -95,14 +95,8 @@ export class QueryRunner {
     };
 
     try {
-      const execute = async (signal?: AbortSignal) => {
-        const result = await connection.queryApl(target.text, { startTime, endTime, ...(options.defaultLimit && { defaultLimit: options.defaultLimit }) }, signal);
-        const annotations =
-          result.datasetNames && result.datasetNames.length > 0 && result.tables.some(hasTimeAxis)
-            ? await connection.listAnnotations(result.datasetNames, signal).catch(() => [])
-            : [];
-        return toResultsModel(result, { query: target.text, startTime, endTime, annotations });
-      };
+      const execute = (signal?: AbortSignal) =>
+        executeQuery(connection, target.text, { startTime, endTime, ...(options.defaultLimit && { defaultLimit: options.defaultLimit }) }, signal);
       const model = quiet
         ? await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'APL: refreshing' }, () => execute())
         : await vscode.window.withProgress(
