@@ -9,6 +9,8 @@ export interface AplConfig {
   orgId: string;
   /** `apl.connections`, read; never empty. */
   connections: NamedConnection[];
+  /** `apl.defaultConnection`: the connection a workspace starts on; undefined when empty or not listed. */
+  defaultConnection?: string;
   /** Entries of `apl.connections` that were left out, and why. */
   connectionProblems: string[];
   /** The `apl` CLI that Start Local Service runs; empty: look for one. */
@@ -20,10 +22,14 @@ export function readConfig(): AplConfig {
   const serviceUrl = section.get<string>('service.url')?.trim() || localServiceUrl;
   const orgId = section.get<string>('service.orgId')?.trim() ?? localOrgId;
   const { connections, problems } = readConnectionList(section.get<unknown>('connections'), { url: serviceUrl, orgId });
+  const named = section.get<string>('defaultConnection')?.trim() || undefined;
+  const known = named !== undefined && connections.some((each) => each.name === named);
+  if (named !== undefined && !known) problems.push(`apl.defaultConnection names "${named}", which apl.connections does not list`);
   return {
     serviceUrl,
     orgId,
     connections,
+    ...(known ? { defaultConnection: named } : {}),
     connectionProblems: problems,
     localServiceCliPath: section.get<string>('localService.cliPath')?.trim() ?? '',
   };
@@ -40,5 +46,5 @@ export function showsColumnHints(): boolean {
 }
 
 export function affectsConnection(event: vscode.ConfigurationChangeEvent): boolean {
-  return event.affectsConfiguration('apl.service') || event.affectsConfiguration('apl.connections');
+  return event.affectsConfiguration('apl.service') || event.affectsConfiguration('apl.connections') || event.affectsConfiguration('apl.defaultConnection');
 }

@@ -56,9 +56,11 @@ export class Ctx implements vscode.Disposable {
     this.statusBar.show();
     this.push(this.statusBar, this.diagnostics, this.results, this.schemaChanged);
     this.push(
-      vscode.workspace.onDidChangeConfiguration((event) => {
+      vscode.workspace.onDidChangeConfiguration(async (event) => {
         if (!affectsConnection(event)) return;
         const before = this.active;
+        // A newly set workspace default takes over from the connection picked before it.
+        if (event.affectsConfiguration('apl.defaultConnection')) await this.extension.workspaceState.update(activeConnectionKey, undefined);
         this.config = readConfig();
         if (this.config.connectionProblems.length > 0) void vscode.window.showWarningMessage(`APL: ${this.config.connectionProblems.join('; ')}`);
         const after = this.active;
@@ -87,9 +89,13 @@ export class Ctx implements vscode.Disposable {
     this.statusBar.setTimeRange(range);
   }
 
-  /** The workspace's active connection (kept in workspaceState); the first listed when none is. */
+  /**
+   * The workspace's active connection: the one last picked (kept in workspaceState), else the one
+   * `apl.defaultConnection` names, else the first listed.
+   */
   get active(): NamedConnection {
-    const choice = chooseConnection(this.config.connections, this.extension.workspaceState.get<string>(activeConnectionKey), undefined);
+    const picked = this.extension.workspaceState.get<string>(activeConnectionKey) ?? this.config.defaultConnection;
+    const choice = chooseConnection(this.config.connections, picked, undefined);
     return 'error' in choice ? this.config.connections[0]! : choice.connection;
   }
 

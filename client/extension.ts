@@ -42,6 +42,8 @@ export interface AplTestingApi {
   annotationsOf(dataset: string): Promise<AnnotationNode[]>;
   /** The API Tokens view's items as drawn now. */
   apiTokens(): Promise<ApiToken[]>;
+  /** The name of the workspace's active connection. */
+  activeConnection(): string;
 }
 
 let ctx: Ctx | undefined;
@@ -81,6 +83,7 @@ export function activate(context: vscode.ExtensionContext): AplExtensionApi {
       datasetsTree: () => datasets.getChildren().map((dataset) => ({ dataset, fields: datasets.getChildren(dataset) })),
       annotationsOf: (dataset) => annotations.getChildren({ kind: 'dataset', name: dataset }),
       apiTokens: () => apiTokens.getChildren(),
+      activeConnection: () => current.active.name,
     };
   }
   return api;

@@ -102,6 +102,32 @@ suite('Named connections and the Datasets explorer', () => {
     assert.match(opened.document.getText(), /^\['sample-http-logs'\]\n\| where _time > ago\(1h\)/);
   });
 
+  test("a workspace setting names the connection the workspace starts on; a file's own line still wins", async () => {
+    const setting = vscode.workspace.getConfiguration('apl');
+    const listed = connectionsSetting();
+    const activeBefore = (await testingApi()).activeConnection();
+    const plain = await openAplFile('plain.apl', "['sample-http-logs'] | count\n");
+    try {
+      await vscode.commands.executeCommand('apl.addConnection', { name: 'e2e-ws-live', url: service.url, orgId: 'local', token: service.token });
+      await vscode.commands.executeCommand('apl.addConnection', { name: 'e2e-ws-dead', url: deadUrl, orgId: '', token: 'xaat-e2e-dead' });
+      await vscode.commands.executeCommand('apl.switchConnection', 'e2e-ws-live');
+      await setting.update('defaultConnection', 'e2e-ws-dead', vscode.ConfigurationTarget.Workspace);
+      await eventually('the workspace default to take over', async () => ((await testingApi()).activeConnection() === 'e2e-ws-dead' ? true : undefined));
+      const failed = await vscode.commands.executeCommand<ResultsModel | undefined>('apl.runQuery', plain.document.uri, 0);
+      assert.equal(failed, undefined, 'the run went to the workspace default, which is unreachable');
+      const named = await openAplFile('named.apl', "// connection: e2e-ws-live\n['sample-http-logs'] | count\n");
+      assert.ok(await vscode.commands.executeCommand<ResultsModel | undefined>('apl.runQuery', named.document.uri, 1), "the file's own line wins");
+
+      await setting.update('defaultConnection', 'e2e-ws-live', vscode.ConfigurationTarget.Workspace);
+      await eventually('the new default to take over', async () => ((await testingApi()).activeConnection() === 'e2e-ws-live' ? true : undefined));
+      assert.ok(await vscode.commands.executeCommand<ResultsModel | undefined>('apl.runQuery', plain.document.uri, 0));
+    } finally {
+      await setting.update('defaultConnection', undefined, vscode.ConfigurationTarget.Workspace);
+      await setting.update('connections', listed.length ? listed : undefined, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('apl.switchConnection', activeBefore);
+    }
+  });
+
   test('Remove Connection drops it and its token; the active one falls back to the first', async () => {
     await vscode.commands.executeCommand('apl.switchConnection', 'e2e-dead');
     assert.equal(await vscode.commands.executeCommand('apl.removeConnection', 'e2e-dead'), 'e2e-dead');
