@@ -15,6 +15,21 @@ import { cli, startCliService, stopCliService, type CliService } from '../servic
 
 const token = 'xapt-mcp-test';
 
+/** `apl mcp` with these arguments and environment (and PATH), connected to the SDK's client. */
+async function connectMcp(args: string[], env: Record<string, string>): Promise<Client> {
+  const client = new Client({ name: 'apl-mcp-test', version: '1.0.0' });
+  await client.connect(
+    new StdioClientTransport({ command: process.execPath, args: [cli, 'mcp', ...args], env: { PATH: process.env.PATH ?? '', ...env }, stderr: 'ignore' }),
+  );
+  return client;
+}
+
+/** A tool call's text content, and whether it is a tool error. */
+async function callTool(client: Client, name: string, args: Record<string, unknown>): Promise<{ text: string; isError: boolean }> {
+  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  return { text: result.content.map((part) => (part.type === 'text' ? part.text : '')).join(''), isError: result.isError === true };
+}
+
 describe('apl mcp driven by the MCP client against apl serve --demo', { timeout: 180_000 }, () => {
   const folder = mkdtempSync(path.join(tmpdir(), 'apl-mcp-'));
   let service: CliService;
@@ -24,14 +39,7 @@ describe('apl mcp driven by the MCP client against apl serve --demo', { timeout:
     service = await startCliService(['--data', path.join(folder, 'data'), '--demo', '--demo-events', '3000'], { ...process.env, APL_ADMIN_TOKEN: token });
     await service.line(/^demo datasets created/);
     // The local admin token, as `apl serve` users have it; no AXIOM_TOKEN.
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [cli, 'mcp', '--max-chars', '8000'],
-      env: { PATH: process.env.PATH ?? '', HOME: folder, APL_ADMIN_TOKEN: token, AXIOM_URL: service.url },
-      stderr: 'ignore',
-    });
-    client = new Client({ name: 'apl-mcp-test', version: '1.0.0' });
-    await client.connect(transport);
+    client = await connectMcp(['--max-chars', '8000'], { HOME: folder, APL_ADMIN_TOKEN: token, AXIOM_URL: service.url });
   });
   after(async () => {
     await client?.close();
@@ -39,11 +47,7 @@ describe('apl mcp driven by the MCP client against apl serve --demo', { timeout:
     rmSync(folder, { recursive: true, force: true });
   });
 
-  async function call(name: string, args: Record<string, unknown>): Promise<{ text: string; isError: boolean }> {
-    const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-    const text = result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
-    return { text, isError: result.isError === true };
-  }
+  const call = (name: string, args: Record<string, unknown>) => callTool(client, name, args);
 
   it('offers the five tools, each with an input schema and a description', async () => {
     const { tools } = await client.listTools();
@@ -150,15 +154,7 @@ describe('apl mcp against a service that never answers', { timeout: 60_000 }, ()
     silent = createServer((socket) => sockets.push(socket));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const port = (silent.address() as { port: number }).port;
-    client = new Client({ name: 'apl-mcp-test', version: '1.0.0' });
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [cli, 'mcp', '--timeout', '1'],
-        env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), APL_ADMIN_TOKEN: token, AXIOM_URL: `http://127.0.0.1:${port}` },
-        stderr: 'ignore',
-      }),
-    );
+    client = await connectMcp(['--timeout', '1'], { HOME: tmpdir(), APL_ADMIN_TOKEN: token, AXIOM_URL: `http://127.0.0.1:${port}` });
   });
   after(async () => {
     await client?.close();
@@ -195,16 +191,8 @@ describe('apl mcp without a token', { timeout: 120_000 }, () => {
     const served = path.join(folder, 'served');
     service = await startCliService(['--data', served, '--demo', '--demo-events', '50'], { PATH: process.env.PATH ?? '', HOME: folder });
     await service.line(/^demo datasets created/);
-    client = new Client({ name: 'apl-mcp-test', version: '1.0.0' });
     // No AXIOM_TOKEN, no APL_ADMIN_TOKEN and, so far, no credentials file where apl mcp looks.
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [cli, 'mcp'],
-        env: { PATH: process.env.PATH ?? '', HOME: folder, XDG_DATA_HOME: dataHome, AXIOM_URL: service.url },
-        stderr: 'ignore',
-      }),
-    );
+    client = await connectMcp([], { HOME: folder, XDG_DATA_HOME: dataHome, AXIOM_URL: service.url });
   });
   after(async () => {
     await client?.close();
@@ -212,10 +200,7 @@ describe('apl mcp without a token', { timeout: 120_000 }, () => {
     rmSync(folder, { recursive: true, force: true });
   });
 
-  async function call(name: string, args: Record<string, unknown>): Promise<{ text: string; isError: boolean }> {
-    const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-    return { text: result.content.map((part) => (part.type === 'text' ? part.text : '')).join(''), isError: result.isError === true };
-  }
+  const call = (name: string, args: Record<string, unknown>) => callTool(client, name, args);
 
   it('starts anyway: the tools that need the service answer a tool error saying how to set a token', async () => {
     for (const [name, args] of [
