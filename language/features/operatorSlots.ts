@@ -1,6 +1,7 @@
 import type { AnalyzedDocument, Column } from '../analysis/analyzer.ts';
 import { findOperator } from '../catalog/catalog.ts';
 import type { JoinOperator } from '../syntax/ast.ts';
+import { nodePathAt } from '../syntax/visit.ts';
 import type { SyntaxToken } from '../syntax/parseResult.ts';
 import { keywordItem, setOptionItems } from './completionItems.ts';
 import { expression, keywords, none, optionKeywords, type Slot } from './completionSlot.ts';
@@ -15,6 +16,8 @@ export function stageSlot(analyzed: AnalyzedDocument, context: CursorContext): S
   if (!stage.pipe) {
     if (tokens.length === 0) {
       if (stage.letValue) return { datasets: true, sourceOperators: true, functions: true, scalarLets: true, constants: true };
+      // A statement of a function-like let's body may also be the scalar the function returns.
+      if (insideFunctionBody(analyzed, context.offset)) return { datasets: true, statementStart: true, functions: true, scalarLets: true, constants: true };
       return { datasets: true, statementStart: true };
     }
     if (stage.operatorName) return operatorSlot(analyzed, context, stage.operatorName, tokens.slice(1));
@@ -25,6 +28,15 @@ export function stageSlot(analyzed: AnalyzedDocument, context: CursorContext): S
   if (tokens.length === 0) return { operators: true };
   if (!stage.operatorName) return none;
   return operatorSlot(analyzed, context, stage.operatorName, tokens.slice(1));
+}
+
+function insideFunctionBody(analyzed: AnalyzedDocument, offset: number): boolean {
+  const { root, text } = analyzed.parsed;
+  return nodePathAt(root, offset).some((node) => {
+    if (node.kind !== 'Function') return false;
+    const brace = text.indexOf('{', node.parameters.at(-1)?.end ?? node.start);
+    return brace >= 0 && brace < offset;
+  });
 }
 
 function operatorSlot(analyzed: AnalyzedDocument, context: CursorContext, name: string, rest: SyntaxToken[]): Slot {

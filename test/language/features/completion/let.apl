@@ -23,3 +23,13 @@ let own = ['sample-http-logs'] | where ¦
 // The let's name is free text.
 // empty
 let ¦
+
+// After a statement of a function-like let's body: the parameters and the body's lets, functions and datasets.
+// includes: x, doubled, strlen, now, sample-http-logs, let
+let f = (x: long) { let doubled = x * 2; ¦ };
+print f(1)
+
+// At the start of a tabular function's body: the table parameter.
+// includes: T, sample-http-logs
+let g = (T: (*)) { ¦ };
+g(['sample-http-logs'])
