@@ -1,4 +1,5 @@
-import { CstParser, EarlyExitException, EOF, tokenMatcher, NoViableAltException, type IRecognitionException, type IParserErrorMessageProvider, type IToken, type ITokenGrammarPath, type TokenType } from 'chevrotain';
+import { CstParser, EarlyExitException, EOF, NoViableAltException, type IRecognitionException, type IParserErrorMessageProvider, type IToken, type ITokenGrammarPath, type TokenType } from 'chevrotain';
+import { ResyncSearch, type ParserStack } from './resyncSearch.ts';
 
 /** The chevrotain internals overridden here (not in its typings). */
 interface RecoveryInternals {
@@ -11,29 +12,6 @@ interface RecoveryInternals {
   tokVector: IToken[];
   tokVectorLength: number;
   currIdx: number;
-  RULE_STACK: number[];
-  RULE_STACK_IDX: number;
-  RULE_OCCURRENCE_STACK: number[];
-  flattenFollowSet(): TokenType[];
-}
-
-/** How far ahead recovery looks for a token to resume at; past it, recovery falls back to the end of input. */
-const resyncWindow = 32;
-
-/**
- * The resume points worked out for one error (see `findReSyncTokenType`): the follow sets of the
- * rule stack from the outermost rule in, flattened, and for each token ahead the first of them it matches.
- */
-interface ResyncMemo {
-  tokens: IToken[];
-  at: number;
-  ruleStack: number[];
-  occurrences: number[];
-  /** Where each rule level's follow set ends in `follows`. */
-  levelEnds: number[];
-  follows: TokenType[];
-  /** For the k-th token ahead, the index in `follows` of the first type it matches (Infinity: none). */
-  firstMatch: number[];
 }
 
 /** Distinct grammar paths are few in real text; the bound keeps adversarial input from growing the cache for good. */
@@ -115,60 +93,11 @@ export class RecoveringParser extends CstParser {
     return follows;
   }
 
-  private resyncMemo: ResyncMemo | undefined;
+  private readonly resyncSearch = new ResyncSearch();
 
-  /**
-   * chevrotain looks for a re-synchronisation token all the way to the end of the input, at every
-   * recovery attempt; in one long broken query that makes parsing quadratic. Looking a bounded
-   * distance ahead keeps it linear; past the window, recovery falls back to the end of input.
-   *
-   * An error asks this once per rule it unwinds through, each time with one rule fewer on the stack,
-   * and each time chevrotain rebuilt and searched the whole stack's follow sets. The follow sets of a
-   * shorter stack are a prefix of those of the longer (outermost rule first), so the first match of
-   * each token ahead, found once per error, answers every level: same result, linear in the depth.
-   */
+  /** See `ResyncSearch`: chevrotain's search, bounded and done once per error. */
   findReSyncTokenType(): TokenType {
-    const self = this as unknown as RecoveryInternals;
-    const memo = this.resyncMemoFor(self);
-    const end = memo.levelEnds[self.RULE_STACK_IDX];
-    for (let k = 0; k < memo.firstMatch.length; k++) {
-      if (memo.firstMatch[k] < end) return memo.follows[memo.firstMatch[k]];
-    }
-    return EOF;
-  }
-
-  private resyncMemoFor(self: RecoveryInternals): ResyncMemo {
-    const memo = this.resyncMemo;
-    if (memo && memo.tokens === self.tokVector && memo.at === self.currIdx && self.RULE_STACK_IDX < memo.levelEnds.length && sameStack(self, memo)) return memo;
-    const depth = self.RULE_STACK_IDX + 1;
-    // chevrotain's flattened follow set, level by level: level 0 (the top rule) is followed by the end of input.
-    const follows = self.flattenFollowSet();
-    const levelEnds: number[] = [];
-    let end = 0;
-    for (let level = 0; level < depth; level++) {
-      end += level === 0 ? 1 : followSetOf(self, level).length;
-      levelEnds.push(end);
-    }
-    const firstMatch: number[] = [];
-    for (let k = 1; k <= resyncWindow; k++) {
-      const next = self.LA(k);
-      if (next.tokenType === EOF) {
-        firstMatch.push(0);
-        break;
-      }
-      const index = follows.findIndex((tokenType) => tokenMatcher(next, tokenType));
-      firstMatch.push(index < 0 ? Infinity : index);
-    }
-    this.resyncMemo = {
-      tokens: self.tokVector,
-      at: self.currIdx,
-      ruleStack: self.RULE_STACK.slice(0, depth),
-      occurrences: self.RULE_OCCURRENCE_STACK.slice(0, depth),
-      levelEnds,
-      follows,
-      firstMatch,
-    };
-    return this.resyncMemo;
+    return this.resyncSearch.find(this as unknown as ParserStack);
   }
 
   // Our error messages (errorMessages.ts) name the rule and the token found, never the expected
@@ -197,26 +126,6 @@ export class RecoveringParser extends CstParser {
     });
     throw self.SAVE_ERROR(new EarlyExitException(message, self.LA(1), self.LA(0)));
   }
-}
-
-function sameStack(self: RecoveryInternals, memo: ResyncMemo): boolean {
-  for (let level = 0; level <= self.RULE_STACK_IDX; level++) {
-    if (self.RULE_STACK[level] !== memo.ruleStack[level] || self.RULE_OCCURRENCE_STACK[level] !== memo.occurrences[level]) return false;
-  }
-  return true;
-}
-
-/** The follow set of the rule at `level` of the stack, as chevrotain's `flattenFollowSet` reads it. */
-function followSetOf(self: RecoveryInternals, level: number): TokenType[] {
-  const internals = self as unknown as {
-    shortRuleNameToFullName(shortName: number): string;
-    getFollowSetFromFollowKey(key: { ruleName: string; idxInCallingRule: number; inRule: string }): TokenType[];
-  };
-  return internals.getFollowSetFromFollowKey({
-    ruleName: internals.shortRuleNameToFullName(self.RULE_STACK[level]),
-    idxInCallingRule: self.RULE_OCCURRENCE_STACK[level],
-    inRule: internals.shortRuleNameToFullName(self.RULE_STACK[level - 1]),
-  });
 }
 
 function lookahead(parser: RecoveryInternals): IToken[] {
