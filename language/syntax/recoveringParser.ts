@@ -27,6 +27,7 @@ const maxCachedPaths = 20_000;
  */
 export class RecoveringParser extends CstParser {
   private readonly followsByPath = new Map<string, TokenType[]>();
+  private readonly resyncSearch = new ResyncSearch();
   private errorLimit = Infinity;
   /** Tokens with an error: several errors at one token count once (only the first is shown). */
   private errorPlaces = 0;
@@ -81,7 +82,6 @@ export class RecoveringParser extends CstParser {
     self.tokVector = kept;
   }
 
-
   protected override getNextPossibleTokenTypes(path: ITokenGrammarPath): TokenType[] {
     const key = `${path.lastTok.name}#${path.lastTokOccurrence}@${path.ruleStack.join(',')}/${path.occurrenceStack.join(',')}`;
     let follows = this.followsByPath.get(key);
@@ -92,8 +92,6 @@ export class RecoveringParser extends CstParser {
     }
     return follows;
   }
-
-  private readonly resyncSearch = new ResyncSearch();
 
   /** See `ResyncSearch`: chevrotain's search, bounded and done once per error. */
   findReSyncTokenType(): TokenType {
