@@ -71,12 +71,13 @@ export class RecoveringParser extends CstParser {
    */
   private stop(self: RecoveryInternals): void {
     this.stopped = true;
-    const next = self.LA(1);
-    if (next.tokenType !== EOF) this.stoppedAt = next;
+    // The token in error (next) is still read, so its recovery ends as usual; the cut comes after it.
+    const firstUnread = self.LA(2);
+    if (firstUnread.tokenType !== EOF) this.stoppedAt = firstUnread;
     const original = self.tokVector;
     const sentinels: IToken[] = [];
     while (original.length > 0 && original[original.length - 1].tokenType === EOF) sentinels.push(original.pop()!);
-    const kept = original.slice(0, self.currIdx + 1);
+    const kept = original.slice(0, Math.min(self.currIdx + 2, self.tokVectorLength));
     self.tokVectorLength = kept.length;
     kept.push(...sentinels);
     self.tokVector = kept;
