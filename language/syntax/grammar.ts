@@ -1,4 +1,4 @@
-import { EOF, tokenMatcher, type IOrAlt, type IToken, type TokenType } from 'chevrotain';
+import { type IOrAlt, type IToken, type TokenType } from 'chevrotain';
 import * as t from './tokens.ts';
 import { errorMessages } from './errorMessages.ts';
 import { tokenEnd } from './cst.ts';
@@ -776,22 +776,6 @@ export class AplGrammar extends RecoveringParser {
 
   // ------------------------------------------------------------------------------------------
 
-  /**
-   * Chevrotain looks for a re-synchronisation token all the way to the end of the input, at every
-   * recovery attempt; in one long broken query that makes parsing quadratic. Looking a bounded
-   * distance ahead keeps it linear; past the window, recovery falls back to the end of input.
-   */
-  findReSyncTokenType(): TokenType {
-    const follows = (this as unknown as { flattenFollowSet(): TokenType[] }).flattenFollowSet();
-    for (let k = 1; k <= resyncWindow; k++) {
-      const next = this.LA(k);
-      if (next.tokenType === EOF) return EOF;
-      const match = follows.find((tokenType) => tokenMatcher(next, tokenType));
-      if (match) return match;
-    }
-    return EOF;
-  }
-
   private allowFieldTerms = false;
   /** The text the tokens were read from (the lexer tracks offsets only, not lines). */
   text = '';
@@ -850,8 +834,6 @@ export class AplGrammar extends RecoveringParser {
     return this.LA(2).tokenType === t.Equals && isIdentifierLike(first);
   }
 }
-
-const resyncWindow = 32;
 
 const operatorOptionNames = new Set([
   'kind',

@@ -7,6 +7,7 @@ import type { ParsedDocument, SyntaxError, SyntaxToken } from './parseResult.ts'
 import { tokenize } from './lexer.ts';
 import { cutDeepBrackets, cutDeepExpressions } from './nesting.ts';
 import { withoutStackTraces } from './recoveringParser.ts';
+import { limitQueryErrors, maxSyntaxErrorsPerQuery } from './errorLimit.ts';
 import { LineIndex } from '../text/lineIndex.ts';
 import { hasBlankLine } from '../text/blankLines.ts';
 
@@ -35,17 +36,32 @@ function parse(text: string, splitOnBlankLines: boolean): ParsedDocument {
   const lexed = tokenize(text);
   const comments = lexed.groups.comments ?? [];
   const errors: SyntaxError[] = [];
-  for (const error of lexed.errors) {
-    const characters = text.slice(error.offset, error.offset + error.length);
-    errors.push({ start: error.offset, end: error.offset + error.length, message: `Unexpected characters '${characters}'.` });
-  }
+  const lexicalErrors = lexed.errors;
+  let nextLexical = 0;
+  /**
+   * A query's own lexical errors are those before its end (those between two queries go with the
+   * later). Past the query's limit none would be reported, so they are skipped, not built.
+   */
+  const addLexicalErrors = (before: number) => {
+    for (let added = 0; nextLexical < lexicalErrors.length && lexicalErrors[nextLexical].offset < before; nextLexical++, added++) {
+      if (added > maxSyntaxErrorsPerQuery) continue;
+      const { offset, length } = lexicalErrors[nextLexical];
+      errors.push({ start: offset, end: offset + length, message: `Unexpected characters '${text.slice(offset, offset + length)}'.` });
+    }
+  };
   const groups = splitOnBlankLines ? splitQueries(text, lexed.tokens, comments) : [lexed.tokens];
   const builder = new AstBuilder(text, errors);
   sharedGrammar().text = text;
   const queries: QueryNode[] = [];
   for (const group of groups) {
-    if (group.length > 0) queries.push(parseGroup(group, text, builder, errors));
+    if (group.length === 0) continue;
+    const errorsBefore = errors.length;
+    addLexicalErrors(tokenEnd(group[group.length - 1]));
+    queries.push(parseGroup(group, text, builder, errors, errorsBefore));
   }
+  const trailingErrors = errors.length;
+  addLexicalErrors(Infinity);
+  limitQueryErrors(errors, trailingErrors);
   const root: DocumentNode = { kind: 'Document', queries, start: 0, end: text.length };
   let tokens: SyntaxToken[] | undefined;
   return {
@@ -61,12 +77,13 @@ function parse(text: string, splitOnBlankLines: boolean): ParsedDocument {
   };
 }
 
-function parseGroup(tokens: IToken[], text: string, builder: AstBuilder, errors: SyntaxError[]): QueryNode {
+/** Parses one query's tokens; its errors are those from `errors[queryErrorsFrom]` on, its lexical ones included. */
+function parseGroup(tokens: IToken[], text: string, builder: AstBuilder, errors: SyntaxError[], queryErrorsFrom: number): QueryNode {
   const errorsBefore = errors.length;
   const group = cutDeepBrackets(tokens, text, errors);
   const bracketsCut = errors.length > errorsBefore;
   const parser = sharedGrammar();
-  parser.input = group;
+  parser.begin(group, maxSyntaxErrorsPerQuery);
   const cst = withoutStackTraces(() => parser.query());
   const start = group[0].startOffset;
   const end = tokenEnd(group[group.length - 1]);
@@ -82,6 +99,8 @@ function parseGroup(tokens: IToken[], text: string, builder: AstBuilder, errors:
   }
   const query = builder.query(cst, start, end);
   cutDeepExpressions(query, errors, bracketsCut);
+  const stop = parser.stoppedAt;
+  limitQueryErrors(errors, queryErrorsFrom, stop && { start: stop.startOffset, end: tokenEnd(stop) });
   return query;
 }
 

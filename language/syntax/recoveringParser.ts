@@ -1,4 +1,5 @@
-import { CstParser, EarlyExitException, NoViableAltException, type IParserErrorMessageProvider, type IToken, type ITokenGrammarPath, type TokenType } from 'chevrotain';
+import { CstParser, EarlyExitException, EOF, NoViableAltException, type IRecognitionException, type IParserErrorMessageProvider, type IToken, type ITokenGrammarPath, type TokenType } from 'chevrotain';
+import { ResyncSearch, type ParserStack } from './resyncSearch.ts';
 
 /** The chevrotain internals overridden here (not in its typings). */
 interface RecoveryInternals {
@@ -7,6 +8,10 @@ interface RecoveryInternals {
   LA(howMuch: number): IToken;
   maxLookahead: number;
   errorMessageProvider: IParserErrorMessageProvider;
+  _errors: Error[];
+  tokVector: IToken[];
+  tokVectorLength: number;
+  currIdx: number;
 }
 
 /** Distinct grammar paths are few in real text; the bound keeps adversarial input from growing the cache for good. */
@@ -22,6 +27,61 @@ const maxCachedPaths = 20_000;
  */
 export class RecoveringParser extends CstParser {
   private readonly followsByPath = new Map<string, TokenType[]>();
+  private readonly resyncSearch = new ResyncSearch();
+  private errorLimit = Infinity;
+  /** Tokens with an error: several errors at one token count once (only the first is shown). */
+  private errorPlaces = 0;
+  private lastErrorToken: IToken | undefined;
+  private stopped = false;
+  /** The first token left unread because the input had more errors than the limit allows. */
+  stoppedAt: IToken | undefined;
+
+  /**
+   * Sets the tokens to parse. After `errorLimit` errors the parser stops reading: the tokens left
+   * are cut off, so the rules still open finish at once at the end of input (their errors there
+   * are not reported). Random text has an error every few tokens and each recovery costs far more
+   * than a parsed token, so this keeps the cost of a hopeless query at a small multiple of a clean one.
+   */
+  begin(tokens: IToken[], errorLimit: number): void {
+    this.input = tokens;
+    this.errorLimit = errorLimit;
+    this.errorPlaces = 0;
+    this.lastErrorToken = undefined;
+    this.stopped = false;
+    this.stoppedAt = undefined;
+  }
+
+  /** chevrotain's own also records the rule stack on every error, which nothing here reads. */
+  SAVE_ERROR(error: Error): Error {
+    if (this.stopped) return error;
+    const self = this as unknown as RecoveryInternals;
+    self._errors.push(error);
+    const token = (error as IRecognitionException).token;
+    if (token !== this.lastErrorToken) {
+      this.lastErrorToken = token;
+      if (++this.errorPlaces >= this.errorLimit) this.stop(self);
+    }
+    return error;
+  }
+
+  /**
+   * chevrotain pads the caller's token array with end-of-input sentinels for its unchecked look-ahead
+   * and takes them off when the parse ends; the cut keeps to that: the caller's array gets its own
+   * tokens back, and the shortened copy read from now on carries the sentinels.
+   */
+  private stop(self: RecoveryInternals): void {
+    this.stopped = true;
+    // The token in error (next) is still read, so its recovery ends as usual; the cut comes after it.
+    const firstUnread = self.LA(2);
+    if (firstUnread.tokenType !== EOF) this.stoppedAt = firstUnread;
+    const original = self.tokVector;
+    const sentinels: IToken[] = [];
+    while (original.length > 0 && original[original.length - 1].tokenType === EOF) sentinels.push(original.pop()!);
+    const kept = original.slice(0, Math.min(self.currIdx + 2, self.tokVectorLength));
+    self.tokVectorLength = kept.length;
+    kept.push(...sentinels);
+    self.tokVector = kept;
+  }
 
   protected override getNextPossibleTokenTypes(path: ITokenGrammarPath): TokenType[] {
     const key = `${path.lastTok.name}#${path.lastTokOccurrence}@${path.ruleStack.join(',')}/${path.occurrenceStack.join(',')}`;
@@ -32,6 +92,11 @@ export class RecoveringParser extends CstParser {
       this.followsByPath.set(key, follows);
     }
     return follows;
+  }
+
+  /** See `ResyncSearch`: chevrotain's search, bounded and done once per error. */
+  findReSyncTokenType(): TokenType {
+    return this.resyncSearch.find(this as unknown as ParserStack);
   }
 
   // Our error messages (errorMessages.ts) name the rule and the token found, never the expected

@@ -247,6 +247,33 @@ export const Tilde = createToken({ name: 'Tilde', pattern: /~/, label: "'~'" });
  */
 export const NestedTooDeeply = createToken({ name: 'NestedTooDeeply', pattern: Lexer.NA, label: 'an expression' });
 
+/** The characters some token may start with; every other character is unknown to APL. */
+const tokenStartCharacters = ' \t\r\n\u00a0\ufeffA-Za-z0-9_$"\'@/!|;,()[\\]{}.:=<>+\\-*%?~';
+
+/**
+ * A run of characters no token can start with (and `@` not opening a verbatim string). Without it,
+ * chevrotain's lexer recovers from an unknown character by trying every pattern at each following
+ * character; random text paid that per character. The lexer's `tokenize` reports each run as one
+ * lexical error, just as chevrotain's recovery did, and the parser never sees it.
+ */
+export const UnknownCharacters = createToken({
+  name: 'UnknownCharacters',
+  pattern: new RegExp(`(?:[^${tokenStartCharacters}]|@(?!["']))+`),
+  // The first-character optimisation cannot read a negated set: every character but the start characters.
+  start_chars_hint: unknownStartCodes(),
+  group: 'unknown',
+});
+
+function unknownStartCodes(): number[] {
+  const starts = new RegExp(`[${tokenStartCharacters}]`);
+  const codes: number[] = [];
+  for (let code = 0; code <= 0xffff; code++) {
+    const character = String.fromCharCode(code);
+    if (character === '@' || !starts.test(character)) codes.push(code);
+  }
+  return codes;
+}
+
 export const softKeywords: TokenType[] = [
   Where, Extend, Project, Summarize, Count, Distinct, Take, Limit, Top, Sort, Order, Join, Lookup, Union, Search,
   Parse, Sample, GetSchema, Redact, ExternalData, Print, DataTable,
@@ -278,6 +305,8 @@ export const allTokens: TokenType[] = [
   DotDot, Dot, Colon,
   Comparison,
   Equals, Plus, Minus, Star, Slash, Percent, Question, Bang, Tilde,
+  // Last: only where nothing else matches.
+  UnknownCharacters,
   // Categories (never matched directly).
   StringLiteral, StringOperator, ListOperator, ComparisonOperator,
   // Made by the parser's nesting guard, never by the lexer.
