@@ -1,6 +1,8 @@
 import { LSPErrorCodes, ResponseError, type Connection } from 'vscode-languageserver';
 import type { Location, Position, TextDocumentIdentifier, WorkspaceEdit } from 'vscode-languageserver-protocol';
+import type { AnalysisView } from './analysisView.ts';
 import { toLspDocumentHighlight } from './convert.ts';
+import type { LanguageCore } from './languageCore.ts';
 import type { Session, SessionRequest } from './server.ts';
 
 interface AtPosition {
@@ -11,8 +13,8 @@ interface AtPosition {
 /** Go to definition and declaration (the same place in APL), references, highlights and rename. */
 export function registerNavigation(connection: Connection, request: SessionRequest): void {
   const definition = ({ language, store }: Session, { textDocument, position }: AtPosition): Location | null => {
-    const analyzed = store.analyzed(textDocument.uri);
-    const range = analyzed && language.getDefinition(analyzed, position);
+    const view = store.analyzed(textDocument.uri);
+    const range = view && view.fromAnalyzed(language.getDefinition(view.analyzed, view.toAnalyzed(position)));
     return range ? { uri: textDocument.uri, range } : null;
   };
   connection.onDefinition(request('definition', null, definition));
@@ -20,37 +22,51 @@ export function registerNavigation(connection: Connection, request: SessionReque
 
   connection.onReferences(
     request('references', [], ({ language, store }, { textDocument, position, context }) => {
-      const analyzed = store.analyzed(textDocument.uri);
-      if (!analyzed) return [];
-      return language.getReferences(analyzed, position, context.includeDeclaration).map((range) => ({ uri: textDocument.uri, range }));
+      const view = store.analyzed(textDocument.uri);
+      if (!view) return [];
+      const ranges = language.getReferences(view.analyzed, view.toAnalyzed(position), context.includeDeclaration);
+      return view.listFromAnalyzed(ranges).map((range) => ({ uri: textDocument.uri, range }));
     }),
   );
 
   connection.onDocumentHighlight(
     request('document highlight', [], ({ language, store }, { textDocument, position }: AtPosition) => {
-      const analyzed = store.analyzed(textDocument.uri);
-      return analyzed ? language.getDocumentHighlights(analyzed, position).map(toLspDocumentHighlight) : [];
+      const view = store.analyzed(textDocument.uri);
+      return view ? view.listFromAnalyzed(language.getDocumentHighlights(view.analyzed, view.toAnalyzed(position))).map(toLspDocumentHighlight) : [];
     }),
   );
 
   // A refusal is an error the editor shows as it is ("… cannot rename …"), not an empty answer.
   connection.onPrepareRename(
     request('prepare rename', null, ({ language, store }, { textDocument, position }: AtPosition) => {
-      const analyzed = store.analyzed(textDocument.uri);
-      if (!analyzed) return null;
-      const prepared = language.prepareRename(analyzed, position);
-      return 'error' in prepared ? refusal(prepared.error) : prepared;
+      const view = store.analyzed(textDocument.uri);
+      if (!view) return null;
+      const at = view.toAnalyzed(position);
+      const prepared = language.prepareRename(view.analyzed, at);
+      if ('error' in prepared) return refusal(prepared.error);
+      if (definedAbove(language, view, at)) return refusal(renameInCellAbove);
+      return view.fromAnalyzed(prepared) ?? null;
     }),
   );
 
   connection.onRenameRequest(
     request('rename', null, ({ language, store }, { textDocument, position, newName }): WorkspaceEdit | ResponseError | null => {
-      const analyzed = store.analyzed(textDocument.uri);
-      if (!analyzed) return null;
-      const renamed = language.renameSymbol(analyzed, position, newName);
-      return 'error' in renamed ? refusal(renamed.error) : { changes: { [textDocument.uri]: renamed.edits } };
+      const view = store.analyzed(textDocument.uri);
+      if (!view) return null;
+      const renamed = language.renameSymbol(view.analyzed, view.toAnalyzed(position), newName);
+      if ('error' in renamed) return refusal(renamed.error);
+      const edits = view.fromAnalyzed(renamed.edits);
+      return edits ? { changes: { [textDocument.uri]: edits } } : refusal(renameInCellAbove);
     }),
   );
+}
+
+const renameInCellAbove = 'This name is defined in a notebook cell above: rename it there.';
+
+/** Whether the symbol at `position` (analysed coordinates) is defined in a notebook cell's prelude. */
+function definedAbove(language: LanguageCore, view: AnalysisView, position: Position): boolean {
+  const definition = language.getDefinition(view.analyzed, position);
+  return definition !== undefined && view.fromAnalyzed(definition) === undefined;
 }
 
 function refusal(message: string): ResponseError {
