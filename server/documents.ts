@@ -1,8 +1,9 @@
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ParsedDocument, Schema } from '../language/index.ts';
+import type { ParsedDocument, Range, Schema } from '../language/index.ts';
 import { AnalysisView } from './analysisView.ts';
 import type { LanguageCore } from './languageCore.ts';
+import { letInCellAbove, type CellLocation } from './letInCellAbove.ts';
 import type { NotebookCells } from './notebookCells.ts';
 
 interface CachedParse {
@@ -85,6 +86,12 @@ export class DocumentStore {
         : new AnalysisView(this.language.analyzeDocument(this.language.parseQuery(prelude + document.getText()), this.schema), lineCount(prelude));
     this.analyses.set(uri, { version, schemaGeneration: this.schemaGeneration, prelude, view });
     return view;
+  }
+
+  /** Where a name defined in a cell's prelude is written in the cell above; undefined for other documents. */
+  locateInCellAbove(uri: string, name: Range): CellLocation | undefined {
+    const parts = this.cells.preludeParts(uri, this.language.cellPrelude);
+    return parts && letInCellAbove(parts, name, this.language.parseQuery, (cell) => this.parsed(cell));
   }
 
   /**

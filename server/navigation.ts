@@ -14,8 +14,10 @@ interface AtPosition {
 export function registerNavigation(connection: Connection, request: SessionRequest): void {
   const definition = ({ language, store }: Session, { textDocument, position }: AtPosition): Location | null => {
     const view = store.analyzed(textDocument.uri);
-    const range = view && view.fromAnalyzed(language.getDefinition(view.analyzed, view.toAnalyzed(position)));
-    return range ? { uri: textDocument.uri, range } : null;
+    const range = view && language.getDefinition(view.analyzed, view.toAnalyzed(position));
+    if (!range) return null;
+    const inDocument = view.fromAnalyzed(range);
+    return inDocument ? { uri: textDocument.uri, range: inDocument } : (store.locateInCellAbove(textDocument.uri, range) ?? null);
   };
   connection.onDefinition(request('definition', null, definition));
   connection.onDeclaration(request('declaration', null, definition));

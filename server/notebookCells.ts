@@ -1,10 +1,18 @@
 import { NotebookCellKind, NotebookDocuments, type Connection } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { CellPrelude } from '../language/index.ts';
 import type { LanguageCore } from './languageCore.ts';
 
 interface CachedContribution {
   version: number;
+  prelude: CellPrelude;
+}
+
+/** What one cell above gives to a cell's prelude: its kept `let` statements, from line `firstLine` of the prelude. */
+export interface PreludePart {
+  uri: string;
   text: string;
+  firstLine: number;
 }
 
 /**
@@ -40,9 +48,20 @@ export class NotebookCells {
 
   /** The prelude of a cell; undefined for a document that is not a cell of an open notebook. */
   prelude(uri: string, cellPrelude: LanguageCore['cellPrelude']): string | undefined {
+    return this.preludeParts(uri, cellPrelude)?.map((part) => part.text).join('');
+  }
+
+  /** The prelude of a cell as what each cell above gives to it, in order, with the line each part starts on. */
+  preludeParts(uri: string, cellPrelude: LanguageCore['cellPrelude']): PreludePart[] | undefined {
     const above = this.cellsAbove(uri);
     if (!above) return undefined;
-    return above.map((cell) => this.contribution(cell, cellPrelude)).join('');
+    let firstLine = 0;
+    return above.map((cell) => {
+      const { text, lineCount } = this.contribution(cell, cellPrelude);
+      const part = { uri: cell.uri, text, firstLine };
+      firstLine += lineCount;
+      return part;
+    });
   }
 
   /** The URIs of a notebook's APL cells, in order. */
@@ -63,11 +82,11 @@ export class NotebookCells {
     return undefined;
   }
 
-  private contribution(cell: TextDocument, cellPrelude: LanguageCore['cellPrelude']): string {
+  private contribution(cell: TextDocument, cellPrelude: LanguageCore['cellPrelude']): CellPrelude {
     const cached = this.contributions.get(cell.uri);
-    if (cached?.version === cell.version) return cached.text;
-    const { text } = cellPrelude([cell.getText()]);
-    this.contributions.set(cell.uri, { version: cell.version, text });
-    return text;
+    if (cached?.version === cell.version) return cached.prelude;
+    const prelude = cellPrelude([cell.getText()]);
+    this.contributions.set(cell.uri, { version: cell.version, prelude });
+    return prelude;
   }
 }

@@ -181,6 +181,13 @@ describe('APL notebook cells over stdio', { timeout: 60_000 }, () => {
     );
   });
 
+  it('goes from a let of a cell above to where that cell defines it', async () => {
+    const defining = "let threshold = 500;\n\nlet errors = ['logs']\n| where status >= threshold;\nerrors | take 5";
+    const { notebook } = await openNotebook([defining, "['logs'] | take 1", 'errors | count']);
+    const location = await client.request<Location | null>('textDocument/definition', { textDocument: { uri: notebook.cellUri(2) }, position: { line: 0, character: 1 } });
+    assert.deepEqual(location, { uri: notebook.cellUri(0), range: { start: { line: 2, character: 4 }, end: { line: 2, character: 10 } } });
+  });
+
   it('diagnoses the cells below again when a cell above changes', async () => {
     const { notebook } = await openNotebook([letCell, useCell]);
     const mark = client.mark();
