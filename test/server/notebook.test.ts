@@ -59,6 +59,13 @@ class Notebook {
     });
   }
 
+  close(): void {
+    this.client.notify('notebookDocument/didClose', {
+      notebookDocument: { uri: this.uri },
+      cellTextDocuments: this.cells.map((_, index) => ({ uri: this.cellUri(index) })),
+    });
+  }
+
   /** Replaces a cell's whole text, as one content change. */
   edit(index: number, text: string): void {
     this.cells[index] = text;
@@ -200,6 +207,22 @@ describe('APL notebook cells over stdio', { timeout: 60_000 }, () => {
     const back = client.mark();
     notebook.edit(0, letCell);
     const cleared = await client.diagnosticsAfter(back, notebook.cellUri(1));
+    assert.deepEqual(cleared.diagnostics, []);
+  });
+
+  it('leaves the cells above alone when a cell below changes', async () => {
+    const { notebook } = await openNotebook([letCell, useCell]);
+    const mark = client.mark();
+    notebook.edit(1, `${useCell} | take 3`);
+    await client.diagnosticsAfter(mark, notebook.cellUri(1));
+    assert.deepEqual(client.publicationsAfter(mark, notebook.cellUri(0)), []);
+  });
+
+  it('clears the diagnostics of a closed notebook', async () => {
+    const { notebook } = await openNotebook([letCell, typoCell]);
+    const mark = client.mark();
+    notebook.close();
+    const cleared = await client.diagnosticsAfter(mark, notebook.cellUri(1));
     assert.deepEqual(cleared.diagnostics, []);
   });
 });
