@@ -2,6 +2,7 @@ import type { Connection, InitializeParams, InitializeResult } from 'vscode-lang
 import { TextDocuments } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { serverCapabilities } from './capabilities.ts';
+import { withoutFinalLineBreak } from './cellFormatting.ts';
 import {
   encodeSemanticTokens,
   toLspCompletionItem,
@@ -13,14 +14,13 @@ import {
   toLspHover,
   toLspSignatureHelp,
 } from './convert.ts';
-import { withoutFinalLineBreak } from './cellFormatting.ts';
 import { DiagnosticsPublisher } from './diagnostics.ts';
 import { DocumentStore } from './documents.ts';
-import { NotebookCells } from './notebookCells.ts';
-import { diagnoseNotebooks } from './notebookDiagnostics.ts';
 import { describeError, guarded } from './guard.ts';
 import { loadLanguageCore, type LanguageCore } from './languageCore.ts';
 import { registerNavigation } from './navigation.ts';
+import { NotebookCells } from './notebookCells.ts';
+import { diagnoseNotebooks } from './notebookDiagnostics.ts';
 import { SetSchemaNotification } from './protocol.ts';
 
 /** Go to Symbol in Workspace lists no more than this many (the editor filters them further as one types). */
