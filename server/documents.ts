@@ -1,9 +1,9 @@
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ParsedDocument, Range, Schema } from '../language/index.ts';
+import type { ParsedDocument, Position, Range, Schema } from '../language/index.ts';
 import { AnalysisView } from './analysisView.ts';
 import type { LanguageCore } from './languageCore.ts';
-import { letInCellAbove, type CellLocation } from './letInCellAbove.ts';
+import { letInCellAbove, letInPreludePart, type CellLocation } from './cellLets.ts';
 import type { NotebookCells } from './notebookCells.ts';
 
 interface CachedParse {
@@ -92,6 +92,18 @@ export class DocumentStore {
   locateInCellAbove(uri: string, name: Range): CellLocation | undefined {
     const parts = this.cells.preludeParts(uri, this.language.cellPrelude);
     return parts && letInCellAbove(parts, name, this.language.parseQuery, (cell) => this.parsed(cell));
+  }
+
+  /** Where the name of a let of cell `above` (`name`, in that cell's text) sits in the analysed text of cell `uri` below it. */
+  letInPrelude(uri: string, above: string, name: Range): Position | undefined {
+    const part = this.cells.preludeParts(uri, this.language.cellPrelude)?.find((candidate) => candidate.uri === above);
+    const parsedAbove = this.parsed(above);
+    return part && parsedAbove && letInPreludePart(part, parsedAbove, name, this.language.parseQuery);
+  }
+
+  /** The APL cells below a notebook cell, in order; none for other documents. */
+  cellsBelow(uri: string): string[] {
+    return this.cells.cellsBelow(uri);
   }
 
   /**

@@ -1,8 +1,7 @@
 import { LSPErrorCodes, ResponseError, type Connection } from 'vscode-languageserver';
 import type { Location, Position, TextDocumentIdentifier, WorkspaceEdit } from 'vscode-languageserver-protocol';
-import type { AnalysisView } from './analysisView.ts';
 import { toLspDocumentHighlight } from './convert.ts';
-import type { LanguageCore } from './languageCore.ts';
+import { notFoundAbove, renameSymbol } from './notebookRename.ts';
 import type { Session, SessionRequest } from './server.ts';
 
 interface AtPosition {
@@ -46,29 +45,19 @@ export function registerNavigation(connection: Connection, request: SessionReque
       const at = view.toAnalyzed(position);
       const prepared = language.prepareRename(view.analyzed, at);
       if ('error' in prepared) return refusal(prepared.error);
-      if (definedAbove(language, view, at)) return refusal(renameInCellAbove);
-      return view.fromAnalyzed(prepared) ?? null;
+      const definition = language.getDefinition(view.analyzed, at);
+      const lost = definition !== undefined && !view.fromAnalyzed(definition) && !store.locateInCellAbove(textDocument.uri, definition);
+      return lost ? refusal(notFoundAbove) : (view.fromAnalyzed(prepared) ?? null);
     }),
   );
 
   connection.onRenameRequest(
-    request('rename', null, ({ language, store }, { textDocument, position, newName }): WorkspaceEdit | ResponseError | null => {
-      const view = store.analyzed(textDocument.uri);
-      if (!view) return null;
-      const renamed = language.renameSymbol(view.analyzed, view.toAnalyzed(position), newName);
-      if ('error' in renamed) return refusal(renamed.error);
-      const edits = view.fromAnalyzed(renamed.edits);
-      return edits ? { changes: { [textDocument.uri]: edits } } : refusal(renameInCellAbove);
+    request('rename', null, (session, { textDocument, position, newName }): WorkspaceEdit | ResponseError | null => {
+      const renamed = renameSymbol(session, textDocument.uri, position, newName);
+      if (!renamed) return null;
+      return 'error' in renamed ? refusal(renamed.error) : { changes: renamed.changes };
     }),
   );
-}
-
-const renameInCellAbove = 'This name is defined in a notebook cell above: rename it there.';
-
-/** Whether the symbol at `position` (analysed coordinates) is defined in a notebook cell's prelude. */
-function definedAbove(language: LanguageCore, view: AnalysisView, position: Position): boolean {
-  const definition = language.getDefinition(view.analyzed, position);
-  return definition !== undefined && view.fromAnalyzed(definition) === undefined;
 }
 
 function refusal(message: string): ResponseError {

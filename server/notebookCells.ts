@@ -70,6 +70,15 @@ export class NotebookCells {
     return notebook ? notebook.cells.filter((cell) => cell.kind === NotebookCellKind.Code).map((cell) => cell.document) : [];
   }
 
+  /** The URIs of the APL cells below a cell, in order; none for a document that is not a cell. */
+  cellsBelow(uri: string): string[] {
+    const notebook = this.notebooks.findNotebookDocumentForCell(uri);
+    if (!notebook) return [];
+    const all = this.cellsOf(notebook.uri);
+    const index = all.indexOf(uri);
+    return index < 0 ? [] : all.slice(index + 1);
+  }
+
   private cellsAbove(uri: string): TextDocument[] | undefined {
     const notebook = this.notebooks.findNotebookDocumentForCell(uri);
     if (!notebook) return undefined;

@@ -10,8 +10,10 @@ import type {
   InitializeResult,
   Location,
   MarkupContent,
+  Range,
   SemanticTokens,
   TextEdit,
+  WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Schema } from '../../language/index.ts';
@@ -176,16 +178,24 @@ describe('APL notebook cells over stdio', { timeout: 60_000 }, () => {
     assert.equal(symbols.length, 1, `the blank line does not split the cell: ${JSON.stringify(symbols)}`);
   });
 
-  it('goes to a let of the cell itself, and does not rename a let of a cell above from below', async () => {
+  it('goes to a let of the cell itself', async () => {
     const { notebook } = await openNotebook([letCell, 'let bad = errors | where uri == "/";\nbad']);
     const textDocument = { uri: notebook.cellUri(1) };
     const location = await client.request<Location | null>('textDocument/definition', { textDocument, position: { line: 1, character: 1 } });
     assert.deepEqual(location, { uri: notebook.cellUri(1), range: { start: { line: 0, character: 4 }, end: { line: 0, character: 7 } } });
+  });
 
-    await assert.rejects(
-      client.request('textDocument/prepareRename', { textDocument, position: { line: 0, character: 12 } }),
-      /cell above/,
-    );
+  it('renames a let of a cell above in that cell and in the cells below that use it', async () => {
+    const hiding = "let errors = ['logs'];\nerrors | take 1";
+    const { notebook } = await openNotebook([letCell, 'errors | count', hiding, 'errors | summarize count() by status']);
+    const textDocument = { uri: notebook.cellUri(1) };
+    const prepared = await client.request<{ range: Range; placeholder: string }>('textDocument/prepareRename', { textDocument, position: { line: 0, character: 2 } });
+    assert.deepEqual(prepared, { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 6 } }, placeholder: 'errors' });
+
+    const edit = await client.request<WorkspaceEdit>('textDocument/rename', { textDocument, position: { line: 0, character: 2 }, newName: 'failures' });
+    const rename = (line: number, character: number) => ({ range: { start: { line, character }, end: { line, character: character + 6 } }, newText: 'failures' });
+    // Cell 3 defines its own errors, which cell 4 uses: neither is touched.
+    assert.deepEqual(edit.changes, { [notebook.cellUri(0)]: [rename(0, 4)], [notebook.cellUri(1)]: [rename(0, 0)] });
   });
 
   it('goes from a let of a cell above to where that cell defines it', async () => {
