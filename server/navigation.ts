@@ -1,7 +1,7 @@
 import { LSPErrorCodes, ResponseError, type Connection } from 'vscode-languageserver';
 import type { Location, Position, TextDocumentIdentifier, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { toLspDocumentHighlight } from './convert.ts';
-import { notFoundAbove, renameSymbol } from './notebookRename.ts';
+import { findReferences, notFoundAbove, renameSymbol } from './crossCellSymbols.ts';
 import type { Session, SessionRequest } from './server.ts';
 
 interface AtPosition {
@@ -22,12 +22,9 @@ export function registerNavigation(connection: Connection, request: SessionReque
   connection.onDeclaration(request('declaration', null, definition));
 
   connection.onReferences(
-    request('references', [], ({ language, store }, { textDocument, position, context }) => {
-      const view = store.analyzed(textDocument.uri);
-      if (!view) return [];
-      const ranges = language.getReferences(view.analyzed, view.toAnalyzed(position), context.includeDeclaration);
-      return view.listFromAnalyzed(ranges).map((range) => ({ uri: textDocument.uri, range }));
-    }),
+    request('references', [], (session, { textDocument, position, context }) =>
+      findReferences(session, textDocument.uri, position, context.includeDeclaration),
+    ),
   );
 
   connection.onDocumentHighlight(

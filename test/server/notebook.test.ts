@@ -198,6 +198,18 @@ describe('APL notebook cells over stdio', { timeout: 60_000 }, () => {
     assert.deepEqual(edit.changes, { [notebook.cellUri(0)]: [rename(0, 4)], [notebook.cellUri(1)]: [rename(0, 0)] });
   });
 
+  it('finds the uses of a let in the cells below that use it', async () => {
+    const hiding = "let errors = ['logs'];\nerrors | take 1";
+    const { notebook } = await openNotebook([letCell, 'errors | count', hiding, 'errors | summarize count() by status']);
+    const references = await client.request<Location[]>('textDocument/references', {
+      textDocument: { uri: notebook.cellUri(0) },
+      position: { line: 0, character: 5 },
+      context: { includeDeclaration: true },
+    });
+    const at = (cell: number, character: number) => ({ uri: notebook.cellUri(cell), range: { start: { line: 0, character }, end: { line: 0, character: character + 6 } } });
+    assert.deepEqual(references, [at(0, 4), at(1, 0)]);
+  });
+
   it('goes from a let of a cell above to where that cell defines it', async () => {
     const defining = "let threshold = 500;\n\nlet errors = ['logs']\n| where status >= threshold;\nerrors | take 5";
     const { notebook } = await openNotebook([defining, "['logs'] | take 1", 'errors | count']);
