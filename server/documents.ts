@@ -79,12 +79,12 @@ export class DocumentStore {
     const prelude = this.cells.prelude(uri, this.language.cellPrelude);
     const version = document.version;
     const cached = this.analyses.get(uri);
-    if (cached?.version === version && cached.schemaGeneration === this.schemaGeneration && cached.prelude === prelude) return cached.view;
+    if (cached?.version === version && cached.schemaGeneration === this.schemaGeneration && cached.prelude === prelude?.text) return cached.view;
     const view =
       prelude === undefined
         ? new AnalysisView(this.language.analyzeDocument(this.parsed(uri)!, this.schema), 0)
-        : new AnalysisView(this.language.analyzeDocument(this.language.parseQuery(prelude + document.getText()), this.schema), lineCount(prelude));
-    this.analyses.set(uri, { version, schemaGeneration: this.schemaGeneration, prelude, view });
+        : new AnalysisView(this.language.analyzeDocument(this.language.parseQuery(prelude.text + document.getText()), this.schema), prelude.lineCount);
+    this.analyses.set(uri, { version, schemaGeneration: this.schemaGeneration, prelude: prelude?.text, view });
     return view;
   }
 
@@ -113,18 +113,11 @@ export class DocumentStore {
   revision(uri: string): string | undefined {
     const document = this.get(uri);
     if (!document) return undefined;
-    return `${document.version}\n${this.cells.prelude(uri, this.language.cellPrelude) ?? ''}`;
+    return `${document.version}\n${this.cells.prelude(uri, this.language.cellPrelude)?.text ?? ''}`;
   }
 
   private forget(uri: string): void {
     this.parses.delete(uri);
     this.analyses.delete(uri);
   }
-}
-
-/** The prelude's line breaks: `cellPrelude` writes only `\n`, and ends with one. */
-function lineCount(prelude: string): number {
-  let count = 0;
-  for (let index = prelude.indexOf('\n'); index >= 0; index = prelude.indexOf('\n', index + 1)) count++;
-  return count;
 }

@@ -13,6 +13,7 @@ export interface PreludePart {
   uri: string;
   text: string;
   firstLine: number;
+  lineCount: number;
 }
 
 /**
@@ -47,8 +48,11 @@ export class NotebookCells {
   }
 
   /** The prelude of a cell; undefined for a document that is not a cell of an open notebook. */
-  prelude(uri: string, cellPrelude: LanguageCore['cellPrelude']): string | undefined {
-    return this.preludeParts(uri, cellPrelude)?.map((part) => part.text).join('');
+  prelude(uri: string, cellPrelude: LanguageCore['cellPrelude']): CellPrelude | undefined {
+    const parts = this.preludeParts(uri, cellPrelude);
+    if (!parts) return undefined;
+    const last = parts[parts.length - 1];
+    return { text: parts.map((part) => part.text).join(''), lineCount: last ? last.firstLine + last.lineCount : 0 };
   }
 
   /** The prelude of a cell as what each cell above gives to it, in order, with the line each part starts on. */
@@ -58,7 +62,7 @@ export class NotebookCells {
     let firstLine = 0;
     return above.map((cell) => {
       const { text, lineCount } = this.contribution(cell, cellPrelude);
-      const part = { uri: cell.uri, text, firstLine };
+      const part = { uri: cell.uri, text, firstLine, lineCount };
       firstLine += lineCount;
       return part;
     });
