@@ -22,6 +22,8 @@ export async function startLanguageClient(context: vscode.ExtensionContext): Pro
     documentSelector: [
       { scheme: 'file', language: 'axiom-apl' },
       { scheme: 'untitled', language: 'axiom-apl' },
+      // APL cells of APL notebooks: the server hears of them through notebook document sync.
+      { notebook: 'apl-notebook', language: 'axiom-apl' },
     ],
     initializationOptions,
     middleware: {

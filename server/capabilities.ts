@@ -25,4 +25,6 @@ export const serverCapabilities: ServerCapabilities = {
   documentHighlightProvider: true,
   renameProvider: { prepareProvider: true },
   semanticTokensProvider: { legend: semanticTokensLegend, full: true, range: true },
+  // The APL cells of APL notebooks come as notebook documents, so the server knows each cell's notebook and order.
+  notebookDocumentSync: { notebookSelector: [{ notebook: { notebookType: 'apl-notebook' }, cells: [{ language: 'axiom-apl' }] }] },
 };

@@ -10,7 +10,7 @@ export const diagnosticsDelayMs = 150;
 /** Pushes diagnostics: at once on open or schema change, debounced while the user types. */
 export class DiagnosticsPublisher {
   private readonly timers = new Map<string, NodeJS.Timeout>();
-  private readonly publishedVersions = new Map<string, number>();
+  private readonly publishedRevisions = new Map<string, string>();
 
   private readonly compute: (uri: string) => Diagnostic[];
 
@@ -20,14 +20,18 @@ export class DiagnosticsPublisher {
     language: LanguageCore,
   ) {
     this.compute = guarded(connection, 'diagnostics', [], (uri: string) => {
-      const analyzed = store.analyzed(uri);
-      return analyzed ? language.getDiagnostics(analyzed).map(toLspDiagnostic) : [];
+      const view = store.analyzed(uri);
+      // A cell's diagnostics in its prelude belong to the cells above, which report them themselves.
+      return view ? view.listFromAnalyzed(language.getDiagnostics(view.analyzed)).map(toLspDiagnostic) : [];
     });
   }
 
-  /** Publishes unless this version's diagnostics are already out (TextDocuments reports an open as a change too). */
+  /**
+   * Publishes unless this revision's diagnostics are already out (TextDocuments reports an open as a
+   * change too; an edit in a notebook cell leaves the cells below it alone unless their prelude changed).
+   */
   schedule(uri: string): void {
-    if (this.publishedVersions.get(uri) === this.store.get(uri)?.version) return;
+    if (this.publishedRevisions.get(uri) === this.store.revision(uri)) return;
     this.cancel(uri);
     this.timers.set(
       uri,
@@ -41,8 +45,9 @@ export class DiagnosticsPublisher {
   publishNow(uri: string): void {
     this.cancel(uri);
     const document = this.store.get(uri);
-    if (!document) return;
-    this.publishedVersions.set(uri, document.version);
+    const revision = this.store.revision(uri);
+    if (!document || revision === undefined) return;
+    this.publishedRevisions.set(uri, revision);
     void this.connection.sendDiagnostics({ uri, version: document.version, diagnostics: this.compute(uri) });
   }
 
@@ -53,7 +58,7 @@ export class DiagnosticsPublisher {
   /** Removes a closed document's diagnostics from the client. */
   clear(uri: string): void {
     this.cancel(uri);
-    this.publishedVersions.delete(uri);
+    this.publishedRevisions.delete(uri);
     void this.connection.sendDiagnostics({ uri, diagnostics: [] });
   }
 

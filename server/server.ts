@@ -2,6 +2,7 @@ import type { Connection, InitializeParams, InitializeResult } from 'vscode-lang
 import { TextDocuments } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { serverCapabilities } from './capabilities.ts';
+import { withoutFinalLineBreak } from './cellFormatting.ts';
 import {
   encodeSemanticTokens,
   toLspCompletionItem,
@@ -18,6 +19,8 @@ import { DocumentStore } from './documents.ts';
 import { describeError, guarded } from './guard.ts';
 import { loadLanguageCore, type LanguageCore } from './languageCore.ts';
 import { registerNavigation } from './navigation.ts';
+import { NotebookCells } from './notebookCells.ts';
+import { diagnoseNotebooks } from './notebookDiagnostics.ts';
 import { SetSchemaNotification } from './protocol.ts';
 
 /** Go to Symbol in Workspace lists no more than this many (the editor filters them further as one types). */
@@ -42,6 +45,7 @@ export type SessionRequest = <P, R>(name: string, fallback: R, handler: (current
  */
 export function startServer(connection: Connection): void {
   const documents = new TextDocuments(TextDocument);
+  const cells = new NotebookCells();
   let initialSchema: unknown;
   let canRefreshSemanticTokens = false;
   let session: Promise<Session> | undefined;
@@ -58,7 +62,7 @@ export function startServer(connection: Connection): void {
 
   const ready = (): Promise<Session> => {
     session ??= loadLanguageCore().then((language) => {
-      const store = new DocumentStore(documents, language);
+      const store = new DocumentStore(documents, cells, language);
       const started = { language, store, diagnostics: new DiagnosticsPublisher(connection, store, language) };
       if (initialSchema !== undefined && initialSchema !== null) useSchema(started, initialSchema, 'initializationOptions');
       return started;
@@ -101,26 +105,27 @@ export function startServer(connection: Connection): void {
   documents.onDidOpen(({ document }) => whenReady('diagnostics', (current) => current.diagnostics.publishNow(document.uri)));
   documents.onDidChangeContent(({ document }) => whenReady('diagnostics', (current) => current.diagnostics.schedule(document.uri)));
   documents.onDidClose(({ document }) => whenReady('diagnostics', (current) => current.diagnostics.clear(document.uri)));
+  diagnoseNotebooks(cells, whenReady);
 
   connection.onCompletion(
     request('completion', [], ({ language, store }, { textDocument, position }) => {
-      const analyzed = store.analyzed(textDocument.uri);
-      return analyzed ? language.getCompletions(analyzed, position).map(toLspCompletionItem) : [];
+      const view = store.analyzed(textDocument.uri);
+      return view ? view.listFromAnalyzed(language.getCompletions(view.analyzed, view.toAnalyzed(position))).map(toLspCompletionItem) : [];
     }),
   );
 
   connection.onHover(
     request('hover', null, ({ language, store }, { textDocument, position }) => {
-      const analyzed = store.analyzed(textDocument.uri);
-      const hover = analyzed && language.getHover(analyzed, position);
+      const view = store.analyzed(textDocument.uri);
+      const hover = view && view.fromAnalyzed(language.getHover(view.analyzed, view.toAnalyzed(position)));
       return hover ? toLspHover(hover) : null;
     }),
   );
 
   connection.onSignatureHelp(
     request('signature help', null, ({ language, store }, { textDocument, position }) => {
-      const analyzed = store.analyzed(textDocument.uri);
-      const help = analyzed && language.getSignatureHelp(analyzed, position);
+      const view = store.analyzed(textDocument.uri);
+      const help = view && language.getSignatureHelp(view.analyzed, view.toAnalyzed(position));
       return help ? toLspSignatureHelp(help) : null;
     }),
   );
@@ -128,14 +133,16 @@ export function startServer(connection: Connection): void {
   connection.onDocumentFormatting(
     request('formatting', [], ({ language, store }, { textDocument }) => {
       const parsed = store.parsed(textDocument.uri);
-      return parsed ? language.formatDocument(parsed) : [];
+      const edits = parsed ? language.formatDocument(parsed) : [];
+      return parsed && store.isCell(textDocument.uri) ? withoutFinalLineBreak(edits, parsed) : edits;
     }),
   );
 
   connection.onDocumentRangeFormatting(
     request('range formatting', [], ({ language, store }, { textDocument, range }) => {
       const parsed = store.parsed(textDocument.uri);
-      return parsed ? language.formatRange(parsed, range) : [];
+      const edits = parsed ? language.formatRange(parsed, range) : [];
+      return parsed && store.isCell(textDocument.uri) ? withoutFinalLineBreak(edits, parsed) : edits;
     }),
   );
 
@@ -171,16 +178,18 @@ export function startServer(connection: Connection): void {
 
   connection.languages.inlayHint.on(
     request('inlay hints', [], ({ language, store }, { textDocument, range }) => {
-      const analyzed = store.analyzed(textDocument.uri);
-      return analyzed ? language.getInlayHints(analyzed, range).map(toLspInlayHint) : [];
+      const view = store.analyzed(textDocument.uri);
+      return view ? view.listFromAnalyzed(language.getInlayHints(view.analyzed, view.toAnalyzedRange(range))).map(toLspInlayHint) : [];
     }),
   );
 
   connection.onCodeAction(
     request('code actions', [], ({ language, store }, { textDocument, range }) => {
-      const analyzed = store.analyzed(textDocument.uri);
-      if (!analyzed) return [];
-      return language.getCodeActions(analyzed, language.getDiagnostics(analyzed), range).map((action) => toLspCodeAction(textDocument.uri, action));
+      const view = store.analyzed(textDocument.uri);
+      if (!view) return [];
+      const actions = language.getCodeActions(view.analyzed, language.getDiagnostics(view.analyzed), view.toAnalyzedRange(range));
+      // An action that would edit the prelude would edit another cell: it is left out.
+      return view.listFromAnalyzed(actions).map((action) => toLspCodeAction(textDocument.uri, action));
     }),
   );
 
@@ -193,16 +202,16 @@ export function startServer(connection: Connection): void {
 
   connection.languages.semanticTokens.on(
     request('semantic tokens', { data: [] }, ({ language, store }, { textDocument }) => {
-      const analyzed = store.analyzed(textDocument.uri);
-      return encodeSemanticTokens(analyzed ? language.getSemanticTokens(analyzed) : []);
+      const view = store.analyzed(textDocument.uri);
+      return encodeSemanticTokens(view ? view.listFromAnalyzed(language.getSemanticTokens(view.analyzed)) : []);
     }),
   );
 
   // The editor asks for the visible lines first: the tokens of those lines (the analysis is the whole document's).
   connection.languages.semanticTokens.onRange(
     request('semantic tokens in a range', { data: [] }, ({ language, store }, { textDocument, range }) => {
-      const analyzed = store.analyzed(textDocument.uri);
-      const tokens = analyzed ? language.getSemanticTokens(analyzed) : [];
+      const view = store.analyzed(textDocument.uri);
+      const tokens = view ? view.listFromAnalyzed(language.getSemanticTokens(view.analyzed)) : [];
       return encodeSemanticTokens(tokens.filter((token) => token.line >= range.start.line && token.line <= range.end.line));
     }),
   );
@@ -210,4 +219,5 @@ export function startServer(connection: Connection): void {
   registerNavigation(connection, request);
 
   documents.listen(connection);
+  cells.listen(connection);
 }
