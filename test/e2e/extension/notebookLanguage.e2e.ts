@@ -5,22 +5,10 @@ import { connectToService, eventually } from './support.ts';
 
 const notebookType = 'apl-notebook';
 
-/**
- * An untitled APL notebook of `cells`. The notebook's own serializer (client/notebook) opens it when it
- * is there; until then a plain one stands in, registered here: the language support under test only
- * needs a notebook of the `apl-notebook` type.
- */
-async function openNotebook(cells: string[]): Promise<vscode.NotebookDocument> {
+/** An untitled APL notebook of `cells`, opened by the extension's own serializer (client/notebook). */
+function openNotebook(cells: string[]): Thenable<vscode.NotebookDocument> {
   const data = new vscode.NotebookData(cells.map((text) => new vscode.NotebookCellData(vscode.NotebookCellKind.Code, text, 'axiom-apl')));
-  try {
-    return await vscode.workspace.openNotebookDocument(notebookType, data);
-  } catch {
-    vscode.workspace.registerNotebookSerializer(notebookType, {
-      deserializeNotebook: () => new vscode.NotebookData([]),
-      serializeNotebook: () => new Uint8Array(),
-    });
-    return vscode.workspace.openNotebookDocument(notebookType, data);
-  }
+  return vscode.workspace.openNotebookDocument(notebookType, data);
 }
 
 suite('APL notebook cells get the language server', () => {
