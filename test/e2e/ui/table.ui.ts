@@ -89,9 +89,11 @@ describe('The results table in VS Code (code-server + chromium)', { timeout: 300
     await view.locator('.rows .row:not([hidden]) .cell').first().click();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowRight');
-    const selected = view.locator('.rows .cell.selected');
+    // The selection is drawn in the next frame: wait for the second column's cell to show it.
+    const selected = view.locator('.rows .cell.selected[data-display="1"]');
+    await selected.waitFor({ timeout: 5_000 });
+    assert.equal(await view.locator('.rows .cell.selected').count(), 1, 'one cell is selected');
     const expected = await selected.innerText();
-    assert.equal((await selected.getAttribute('data-display')), '1', 'the second column is selected');
     await page.keyboard.press('Control+C');
     await view.locator('.feedback.show', { hasText: /^Copied / }).waitFor();
     const copied = await eventually('the cell on the clipboard', async () => {
