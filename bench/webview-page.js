@@ -143,6 +143,7 @@
     const first = Number(rows.dataset.first);
     const expected = Math.max(0, Math.floor(scroller.scrollTop / rowHeight) - Number(rows.dataset.overscan));
     if (Math.abs(first - expected) > 1) throw new Error(`the table shows row ${first} onwards at row ${expected}`);
+    console.log(`scroller ${scroller.clientWidth}×${scroller.clientHeight} px, ${rows.children.length} row elements, ${rows.querySelectorAll('.cell').length} cells (${rows.querySelectorAll('.cell.clip').length} clipped)`);
     return { frames, work };
   }
 

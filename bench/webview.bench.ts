@@ -13,6 +13,9 @@
  *     webview's, and the whole against the 2.5× budget.
  *
  *   npm run bench:webview          (builds first; about a minute)
+ *   node --import tsx bench/webview.bench.ts --scroll-only [--trace]
+ *                                  (after a build: the table scrolls alone; --trace also sums a
+ *                                   chromium trace of the 100k scroll by phase and thread)
  *
  * Results as a table on stdout and in .bench/webview.json.
  */
@@ -24,6 +27,7 @@ import { Connection } from '../client/connection.ts';
 import { toResultsModel } from '../client/resultsModel.ts';
 import { encodeModel } from '../client/resultsWire.ts';
 import { ensureCodeServer, findChromium, launchBrowser, removeDir, scratchDir, startAplService, stopAll, type AplService } from '../scripts/e2e/harness.ts';
+import { printTrace, startTrace, summarizeTrace, type TraceSummary } from './lib/chromeTrace.ts';
 import { repoRoot } from './lib/paths.ts';
 import { writeJson } from './lib/report.ts';
 import { summarize, type Summary } from './lib/stats.ts';
@@ -31,8 +35,13 @@ import { summarize, type Summary } from './lib/stats.ts';
 const frameBudgetMs = 1000 / 60;
 const origin = 'http://webview.bench.invalid';
 const scrollFrames = 600;
+const scrollOnly = process.argv.includes('--scroll-only');
+const tracing = process.argv.includes('--trace');
+/** --rows=100000: scroll only tables of these sizes (the idle baseline goes with the 1,000-row one). */
+const scrollSizes = process.argv.find((each) => each.startsWith('--rows='))?.slice('--rows='.length).split(',').map(Number) ?? [1_000, 100_000];
 
-const webviewDir = join(repoRoot, 'dist/webview');
+// APL_BENCH_WEBVIEW_DIR: another build of the webview (to compare variants in the same conditions).
+const webviewDir = process.env.APL_BENCH_WEBVIEW_DIR ?? join(repoRoot, 'dist/webview');
 if (!existsSync(join(webviewDir, 'main.js'))) throw new Error('dist/webview/main.js is missing: npm run build first');
 
 /** Runs in the page before the webview script: the API stand-in and the frame instruments. */
@@ -74,6 +83,7 @@ async function main(): Promise<void> {
   let servedWire = '';
   /** Chromium's own accounting of a scroll run (Performance.getMetrics), in ms per step. */
   const breakdown: Record<number, { script: number; style: number; layout: number; task: number }> = {};
+  let trace: TraceSummary | undefined;
   try {
     await browser.route(`${origin}/**`, (route) => {
       const name = new URL(route.request().url()).pathname.slice(1);
@@ -87,7 +97,7 @@ async function main(): Promise<void> {
     });
 
     // APL_BENCH_END_TO_END_ONLY=1: only the real answer (the last section).
-    for (const rows of process.env.APL_BENCH_END_TO_END_ONLY ? [] : [1_000, 100_000]) {
+    for (const rows of process.env.APL_BENCH_END_TO_END_ONLY ? [] : scrollSizes) {
       const tab = await openWebview(browser.pages()[0] ?? (await browser.newPage()));
       const posted = await postResults(tab, rows, 0);
       if (rows === 1_000) {
@@ -101,15 +111,22 @@ async function main(): Promise<void> {
       const cdp = await tab.context().newCDPSession(tab);
       await cdp.send('Performance.enable');
       const metrics = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((each) => [each.name, each.value]));
+      const endTrace = tracing && rows === 100_000 ? await startTrace(cdp) : undefined;
       const before = await metrics();
       const scroll = await scrollTable(tab);
       const after = await metrics();
+      if (endTrace) {
+        const events = await endTrace();
+        trace = summarizeTrace(events, scrollFrames);
+        if (process.env.APL_BENCH_TRACE_FILE) writeJson(process.env.APL_BENCH_TRACE_FILE, { traceEvents: events });
+      }
       const perStep = (name: string) => (((after[name] ?? 0) - (before[name] ?? 0)) * 1000) / scrollFrames;
       breakdown[rows] = { script: perStep('ScriptDuration'), style: perStep('RecalcStyleDuration'), layout: perStep('LayoutDuration'), task: perStep('TaskDuration') };
       await cdp.detach();
       results[`scroll-frame-${rows}`] = { label: `scroll ${rows.toLocaleString('en')} rows: frame time`, summary: summarize(scroll.frames), unit: 'ms' };
       results[`scroll-work-${rows}`] = { label: `scroll ${rows.toLocaleString('en')} rows: frame start → redraw + layout`, summary: summarize(scroll.work), unit: 'ms' };
     }
+    if (scrollOnly) return printScroll(results, breakdown, trace);
     for (const points of process.env.APL_BENCH_END_TO_END_ONLY ? [] : [100, 10_000]) {
       const tab = await openWebview(browser.pages()[0]!);
       await postResults(tab, points, points);
@@ -159,6 +176,17 @@ ratios (below 1 fits a 60 Hz frame):
   writeJson(join(repoRoot, '.bench/webview.json'), { when: new Date().toISOString(), frameBudgetMs, results, breakdown, verdicts, endToEnd });
 }
 
+/** --scroll-only: the scroll figures alone (nothing written to .bench/). */
+function printScroll(results: Record<string, Figures>, breakdown: Record<number, { script: number; style: number; layout: number; task: number }>, trace: TraceSummary | undefined): void {
+  printTable(results);
+  console.log('\nper scroll step, by chromium\'s accounting (mean ms): script, style, layout, all main-thread tasks');
+  for (const [rows, each] of Object.entries(breakdown)) {
+    console.log(`  ${Number(rows).toLocaleString('en').padStart(7)} rows: ${each.script.toFixed(2)}, ${each.style.toFixed(2)}, ${each.layout.toFixed(2)}, ${each.task.toFixed(2)}`);
+  }
+  if (results['scroll-frame-100000']) console.log(`\nscroll 100k rows, p95 frame time / 16.7 ms budget: ${(results['scroll-frame-100000'].summary.p95 / frameBudgetMs).toFixed(2)}`);
+  if (trace) printTrace('100k rows', trace);
+}
+
 const watchedPages = new WeakSet<Page>();
 
 async function openWebview(tab: Page): Promise<Page> {
@@ -166,6 +194,7 @@ async function openWebview(tab: Page): Promise<Page> {
   if (!watchedPages.has(tab)) {
     watchedPages.add(tab);
     tab.on('pageerror', (error) => console.error(`webview error: ${error.message}`));
+    tab.on('console', (message) => console.error(`webview: ${message.text()}`));
   }
   await tab.goto(`${origin}/index.html`);
   await tab.locator('.tabs .tab').first().waitFor();

@@ -49,6 +49,8 @@ export interface WebviewState {
   modelJson?: string;
   /** Column widths, order and hidden columns per query (columnLayout.ts). */
   tableLayouts?: SavedLayouts;
+  /** The sort and filter of the tables of the query shown, by layout key (table/tableView.ts; checked when read). */
+  tableViews?: Record<string, unknown>;
   /** What webviews before `modelJson` kept. */
   model?: ResultsModel;
   tab?: string;

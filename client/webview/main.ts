@@ -4,6 +4,7 @@ import type { WireModel } from '../resultsWire.ts';
 import { renderChart } from './chart/render.ts';
 import { layoutKey, parseLayout, rememberLayout, type ColumnLayout } from './table/columnLayout.ts';
 import { renderTable, type TableOptions } from './table/index.ts';
+import { parseView } from './table/tableView.ts';
 import { element } from './dom.ts';
 import { defaultTab, noTotalsText, renderStatus, tabLabel, tabs, type Tab } from './resultsTabs.ts';
 import { onHostMessage, vscode } from './vscodeApi.ts';
@@ -86,6 +87,13 @@ function tableOptions(shown: WireModel, table: 'matches' | 'totals'): TableOptio
         saveSoon();
       },
     },
+    view: {
+      load: () => parseView(state.tableViews?.[key]),
+      save: (view) => {
+        state = { ...state, tableViews: { ...state.tableViews, [key]: view } };
+        saveSoon();
+      },
+    },
   };
 }
 
@@ -103,13 +111,15 @@ function show(shown: WireModel): void {
   model = shown;
   const key = resultKey(shown);
   // A new query opens on its default tab; the same result again (the host re-sends it when the view
-  // reloads) or the same query run again (an auto-refresh, a re-run) keeps the tab last shown.
+  // reloads) or the same query run again (an auto-refresh, a re-run) keeps the tab last shown, and
+  // its tables' sort and filter (those of the query shown only are kept).
   if (state.resultKey !== key || state.wire === undefined) {
     const again = state.resultKey === key || state.wire?.query === shown.query;
     const tab = (again && savedTab(state)) || defaultTab(shown);
     // The tables are a few strings (resultsWire.ts): kept as they came, serialised by VS Code once,
     // after the first rows are drawn (the host sends them again should the view reload before).
-    state = { wire: shown, resultKey: key, tab, tableLayouts: state.tableLayouts, chart: state.chart, pinned: state.pinned };
+    const tableViews = again ? state.tableViews : undefined;
+    state = { wire: shown, resultKey: key, tab, tableLayouts: state.tableLayouts, tableViews, chart: state.chart, pinned: state.pinned };
     window.clearTimeout(pendingSave);
     pendingSave = -1;
     requestAnimationFrame(() => {

@@ -2,14 +2,18 @@
  * The virtualised grid: one scroll container holds a sticky header and the rows, so header and
  * body scroll sideways together. A fixed pool of row elements is recycled as the grid scrolls:
  * row `position` always lives in pool slot `position % pool size`, so a wheel step rewrites only
- * the rows that came into view, and each row is absolutely placed with `contain: strict`, so
+ * the rows that came into view, and each row is absolutely placed with layout containment, so
  * rewriting its text lays out that row alone. Column offsets and widths are CSS variables on the
- * scroller (one write resizes a column everywhere). Redraws happen on requestAnimationFrame only.
+ * scroller (one write resizes a column everywhere). Only cells whose text is wider than the column
+ * are clipped (cellFit.ts): a clip per cell would cost every frame. Redraws happen on
+ * requestAnimationFrame only.
  * Values go in as text only (text nodes' data).
  */
 import { cellText } from '../../exportResults.ts';
 import { isNumericColumn } from '../../copyFormats.ts';
 import { element } from '../dom.ts';
+import { overflows, type TextFit } from './cellFit.ts';
+import { cellPadding, cellTextFit } from './measure.ts';
 import type { TableData } from './tableData.ts';
 
 export const rowHeight = 22;
@@ -54,6 +58,7 @@ export class Grid {
   private frame = 0;
   private forceNext = false;
   private overscanPending = false;
+  private textFit: TextFit | undefined;
 
   constructor(private readonly data: TableData, private readonly events: GridEvents) {
     this.scroller.tabIndex = 0;
@@ -101,6 +106,8 @@ export class Grid {
   setWidth(display: number, width: number): void {
     this.widths[display] = width;
     this.applyWidths();
+    // Which of the column's texts need clipping changes with its width.
+    this.schedule(true);
   }
 
   /** The rows to show, as result row indices in view order. */
@@ -187,6 +194,7 @@ export class Grid {
       slot.row.classList.toggle('odd', odd);
     }
     const selected = this.selected?.position === position ? this.selected.display : -1;
+    const fit = (this.textFit ??= cellTextFit(this.scroller));
     for (let display = 0; display < this.display.length; display++) {
       const value = this.data.values[this.display[display]][rowIndex];
       // undefined: a row not decoded yet (blank for a moment); null: a null value, shown as such.
@@ -194,6 +202,7 @@ export class Grid {
       const text = missing ? 'null' : value === undefined ? '' : cellText(value);
       let className = this.numeric[display] ? 'cell num' : 'cell';
       if (missing) className += ' null';
+      if (overflows(text, this.widths[display] - cellPadding, fit)) className += ' clip';
       if (display === selected) className += ' selected';
       if (slot.texts[display] !== text) {
         slot.texts[display] = text;

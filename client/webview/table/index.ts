@@ -17,9 +17,12 @@ import { Grid } from './grid.ts';
 import { fitWidths } from './measure.ts';
 import { filteredRows, sortRows, type SortKey } from './rowOrder.ts';
 import { TableData } from './tableData.ts';
+import { sortOf, viewOf, type TableView } from './tableView.ts';
 
 export interface TableOptions {
   layout?: { load(): ColumnLayout | undefined; save(layout: ColumnLayout): void };
+  /** The sort and filter, kept for the same query's next results (tableView.ts). */
+  view?: { load(): TableView | undefined; save(view: TableView): void };
   /** The service cut the rows at its default limit: `shown` rows of `total` (when known). */
   truncation?: { shown: number; total?: number };
   rerun?(limit: number): void;
@@ -55,14 +58,17 @@ export function renderTable(container: HTMLElement, wire: WireTable, options: Ta
   const root = element('div', 'table-view');
   root.dataset.decoded = data.complete ? 'complete' : 'partial';
   let layout = options.layout?.load() ?? emptyLayout();
-  let sort: SortKey | undefined;
-  let filter = '';
+  const kept = options.view?.load();
+  let sort: SortKey | undefined = sortOf(data.columns, kept);
+  let filter = kept?.filter ?? '';
+  const saveView = () => options.view?.save(viewOf(data.columns, sort, filter));
   let selected: { position: number; display: number } | undefined;
 
   const filterBox = element('input', 'filter');
   filterBox.type = 'search';
   filterBox.placeholder = 'Filter rows';
   filterBox.setAttribute('aria-label', 'Filter rows');
+  filterBox.value = filter;
   const count = element('span', 'count');
   const copyAs = element('select', 'copy-as');
   copyAs.title = 'Copy the rows shown (filtered, in column order)';
@@ -81,6 +87,7 @@ export function renderTable(container: HTMLElement, wire: WireTable, options: Ta
   const grid = new Grid(data, {
     sort(column) {
       sort = sort?.column === column && !sort.descending ? { column, descending: true } : { column, descending: false };
+      saveView();
       refreshRows();
       applyLayout();
     },
@@ -270,6 +277,7 @@ export function renderTable(container: HTMLElement, wire: WireTable, options: Ta
     window.clearTimeout(filterTimer);
     filterTimer = window.setTimeout(() => {
       filter = filterBox.value;
+      saveView();
       refreshRows();
     }, 150);
   });

@@ -1,7 +1,11 @@
 /** Text widths in the table's fonts, measured on a canvas (no layout). */
 import { sampleRows, fitColumnWidths } from './columnWidths.ts';
+import { safetyMargin, widestCharacter, type TextFit } from './cellFit.ts';
 import { cellText } from '../../exportResults.ts';
 import type { TableData } from './tableData.ts';
+
+/** A body cell's horizontal padding, both sides (table.css). */
+export const cellPadding = 12;
 
 /** A canvas per font: setting a context's font parses it, so each measurer keeps its own. */
 function measurer(font: string): (text: string) => number {
@@ -35,7 +39,13 @@ export function fitWidths(data: TableData, columns: readonly number[], within: H
       const value = data.values[columns[index]][row];
       return value === null || value === undefined ? 'null' : cellText(value);
     }),
-    // The header has room for the sort arrow and the resize handle.
-    { measure: cell, measureHeader: (text) => header(text) + 22 },
+    // The header has room for the sort arrow and the resize handle; the widest text is not clipped (cellFit.ts).
+    { measure: cell, measureHeader: (text) => header(text) + 22, padding: cellPadding + safetyMargin },
   );
+}
+
+/** Measures of texts in the body cells' font, to tell which overflow their column (cellFit.ts). */
+export function cellTextFit(within: HTMLElement): TextFit {
+  const measure = measurer(fontOf(within, 'cell'));
+  return { measure, widestCharacter: widestCharacter(measure) };
 }

@@ -2,7 +2,8 @@
  * The results table in a real VS Code workbench (code-server), driven like a user would with
  * Playwright: run a query that the service cuts at its default limit and see the notice on the
  * Matches tab, read `_time` whole, scroll sideways with the header staying over its columns, move
- * with the arrow keys and copy a cell with Ctrl+C, then re-run for every row.
+ * with the arrow keys and copy a cell with Ctrl+C, sort and filter, then re-run for every row (the
+ * sort and filter kept).
  *
  *   node --import tsx --test test/e2e/ui/table.ui.ts      (npm run test:e2e runs it)
  */
@@ -88,9 +89,11 @@ describe('The results table in VS Code (code-server + chromium)', { timeout: 300
     await view.locator('.rows .row:not([hidden]) .cell').first().click();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowRight');
-    const selected = view.locator('.rows .cell.selected');
+    // The selection is drawn in the next frame: wait for the second column's cell to show it.
+    const selected = view.locator('.rows .cell.selected[data-display="1"]');
+    await selected.waitFor({ timeout: 5_000 });
+    assert.equal(await view.locator('.rows .cell.selected').count(), 1, 'one cell is selected');
     const expected = await selected.innerText();
-    assert.equal((await selected.getAttribute('data-display')), '1', 'the second column is selected');
     await page.keyboard.press('Control+C');
     await view.locator('.feedback.show', { hasText: /^Copied / }).waitFor();
     const copied = await eventually('the cell on the clipboard', async () => {
@@ -100,12 +103,22 @@ describe('The results table in VS Code (code-server + chromium)', { timeout: 300
     assert.equal(copied, expected);
   });
 
-  step('the notice re-runs the query for every row', async () => {
+  step('the table is sorted by _time and filtered (kept for the re-run)', async () => {
+    await matches().locator('.grid-header .cell .name', { hasText: /^_time$/ }).click();
+    await matches().locator('.grid-header .cell .name', { hasText: '_time ▲' }).waitFor();
+    await matches().locator('.filter').fill('-');
+    await matches().locator('.count', { hasText: /^1,000 of 1,000 rows$/ }).waitFor();
+  });
+
+  step('the notice re-runs the query for every row, keeping the sort and the filter', async () => {
     const notice = matches().locator('.truncation');
     const total = Number((await notice.innerText()).match(/of ([\d,]+) rows/)![1].replace(/,/g, ''));
     await notice.locator('button', { hasText: /^Run for all / }).click();
     await matches().locator('.count', { hasText: `${total.toLocaleString('en')} rows` }).waitFor({ timeout: 30_000 });
     assert.equal(await matches().locator('.truncation').count(), 0, 'no notice once every row is there');
+    assert.equal(await matches().locator('.filter').inputValue(), '-', 'the filter is kept');
+    assert.equal(await matches().locator('.count').innerText(), `${total.toLocaleString('en')} of ${total.toLocaleString('en')} rows`);
+    assert.equal(await matches().locator('.grid-header .cell .name', { hasText: '▲' }).innerText(), '_time ▲', 'the sort is kept');
   });
 });
 
