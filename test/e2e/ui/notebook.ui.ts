@@ -149,26 +149,36 @@ describe('An APL notebook in VS Code (code-server + chromium)', { timeout: 420_0
   });
 
   step('a screenshot of the take 20 table and the error below it', async () => {
-    const row = cellRow(page, 'take 20');
-    await scrollNotebookUntil(page, async () => (await row.count()) > 0 && (await row.boundingBox())!.y < 200);
+    const message = outputs().getByText(/Line 2, column \d+: .*nosuchcolumn/);
+    await scrollNotebookUntil(page, async () => ((await message.boundingBox()) ?? { y: Infinity }).y < 800);
     await page.mouse.move(5, 5);
     await page.screenshot({ path: tableScreenshotPath });
     console.log(`screenshot: ${path.relative(projectRoot, tableScreenshotPath)}`);
   });
 
-  step('Ctrl+Enter in a cell runs that cell in the notebook, not in the results panel', async () => {
+  step('Ctrl+Enter in a cell runs that cell in the notebook, not in the results panel (and no "Run" CodeLens offers to)', async () => {
     const row = cellRow(page, 'take 20');
+    assert.equal(await row.locator('.codelens-decoration').count(), 0, 'no CodeLens in a cell');
+    await aplOutput(1).evaluate((node: Dom) => node.setAttribute('data-previous-run', ''));
     await row.locator('.view-lines').click();
     await page.keyboard.press('Control+Enter');
     await row.locator('.execution-count-label', { hasText: '[5]' }).waitFor({ timeout: 30_000 });
+    // The run has ended once its output is drawn and the cell's status shows success, not a spinner.
+    await outputs().locator('.apl-output:not([data-previous-run]) .pane:not([hidden]) .count', { hasText: '20 rows' }).waitFor({ timeout: 30_000 });
+    await row.locator('.codicon-notebook-state-success').waitFor();
+    await row.locator('.codicon-modifier-spin').waitFor({ state: 'detached' });
     assert.equal(await page.locator('.tabs-container .tab', { hasText: 'APL Results' }).count(), 0, 'no results panel');
     await page.keyboard.press('Escape');
   });
 
   step('saved, closed and reopened, the outputs render again without a run', async () => {
+    // (VS Code in a browser also saves by itself after a delay: the file is read until it has the last run.)
     await page.keyboard.press('Control+S');
+    const saved = await eventually('the last run in the file', () => {
+      const file = parseNotebook(readFileSync(path.join(session!.workspace, fileName), 'utf8'));
+      return file.cells[3]?.execution?.order === 5 ? file : undefined;
+    }, 15_000);
     await page.locator('.tabs-container .tab.active.dirty').waitFor({ state: 'detached', timeout: 15_000 });
-    const saved = parseNotebook(readFileSync(path.join(session!.workspace, fileName), 'utf8'));
     assert.deepEqual(saved.cells.map((cell) => cell.outputs?.[0]?.mime ?? null), [null, 'text/plain', resultsMime, resultsMime, 'application/vnd.code.notebook.error']);
     assert.deepEqual(saved.cells.map((cell) => cell.execution?.order ?? null), [null, 1, 2, 5, 4]);
 
@@ -176,14 +186,18 @@ describe('An APL notebook in VS Code (code-server + chromium)', { timeout: 420_0
     await page.locator('.notebook-editor').waitFor({ state: 'hidden' });
     await quickOpen(page, fileName);
     await page.locator('.tabs-container .tab.active', { hasText: fileName }).waitFor();
-    await aplOutput(0).locator('.chart canvas').waitFor({ timeout: 30_000 });
-    assert.match(await aplOutput(0).locator('.chart .u-legend').innerText(), /\d{3}/);
+    // The notebook reopens where it was scrolled to, and outputs are drawn as their cells come into
+    // view (in that order): each output is found by what it shows, not by its place.
+    const table = outputs().locator('.apl-output', { has: page.locator('.count', { hasText: '20 rows' }) });
+    await table.waitFor({ timeout: 30_000 });
     await scrollNotebookToTop(page);
+    const chart = outputs().locator('.apl-output', { has: page.locator('.chart canvas') });
+    await chart.waitFor({ timeout: 30_000 });
+    assert.match(await chart.locator('.chart .u-legend').innerText(), /\d{3}/);
     // A run would have given the next numbers ([6]…): the counts are the saved ones.
     assert.deepEqual(await executionOrders(page), firstOrders);
     const take = cellRow(page, 'take 20');
-    await scrollNotebookUntil(page, async () => (await outputs().locator('.apl-output').count()) >= 2 && (await aplOutput(1).isVisible()) && (await take.count()) > 0);
-    assert.equal(await aplOutput(1).locator('.pane:not([hidden]) .count').innerText(), '20 rows');
+    await scrollNotebookUntil(page, async () => (await take.count()) > 0 && (await table.isVisible()));
     assert.equal((await take.locator('.execution-count-label').innerText()).trim(), '[5]', 'still no run');
   });
 });
@@ -199,6 +213,9 @@ function cellRow(page: Page, text: string): Locator {
   return page.locator('.notebook-editor .code-cell-row', { has: page.locator('.view-lines', { hasText: text }) });
 }
 
+/** A node of the webview's DOM: this file is type-checked without the DOM's types. */
+type Dom = any;
+
 /** Term → value of an output's Status pane. */
 async function statusEntries(output: Locator): Promise<Record<string, string>> {
   const terms = await output.locator('.status dt').allInnerTexts();
@@ -208,12 +225,15 @@ async function statusEntries(output: Locator): Promise<Record<string, string>> {
 
 const number = (text: string | undefined) => Number((text ?? '').replace(/[^\d]/g, ''));
 
-/** Scrolls the notebook down a little at a time until `probe` holds (cells out of view have no outputs drawn). */
+/**
+ * Scrolls the notebook down a little at a time until `probe` holds (cells out of view have no
+ * outputs drawn). The wheel turns over the cells' left gutter: over an output it would scroll the table.
+ */
 async function scrollNotebookUntil(page: Page, probe: () => Promise<boolean>): Promise<void> {
   const list = (await page.locator('.notebook-editor .monaco-list').first().boundingBox())!;
   await eventually('the output in view', async () => {
     if (await probe().catch(() => false)) return true;
-    await page.mouse.move(list.x + list.width / 2, list.y + list.height / 2);
+    await page.mouse.move(list.x + 15, list.y + list.height / 2);
     await page.mouse.wheel(0, 250);
     return false;
   }, 30_000);
@@ -221,7 +241,7 @@ async function scrollNotebookUntil(page: Page, probe: () => Promise<boolean>): P
 
 async function scrollNotebookToTop(page: Page): Promise<void> {
   const list = (await page.locator('.notebook-editor .monaco-list').first().boundingBox())!;
-  await page.mouse.move(list.x + list.width / 2, list.y + list.height / 2);
+  await page.mouse.move(list.x + 15, list.y + list.height / 2);
   for (let turn = 0; turn < 20; turn++) await page.mouse.wheel(0, -1_000);
   await page.waitForTimeout(300);
 }
