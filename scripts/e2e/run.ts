@@ -5,6 +5,9 @@
  *   3. the mocha suite inside the extension host, through @vscode/test-electron (scripts/e2e/run-extension-tests.ts)
  *   4. the Playwright UI test against the installed .vsix (test/e2e/ui/*.ui.ts, node:test)
  * Ends with one line per part and exits non-zero when any failed.
+ *
+ * APL_E2E_UI=notebook,chart runs only those UI stories (test/e2e/ui/<name>.ui.ts); one story also
+ * runs alone with `node --import tsx --test test/e2e/ui/<name>.ui.ts` (its own service and .vsix).
  */
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -43,8 +46,9 @@ try {
   record('extension-host tests (mocha in code-server via @vscode/test-electron)', extensionHost === 0, since, extensionHost === 0 ? '' : `exit ${extensionHost}`);
 
   since = Date.now();
+  const picked = process.env.APL_E2E_UI?.split(',').map((name) => name.trim()).filter(Boolean);
   const uiFiles = readdirSync(path.join(projectRoot, 'test/e2e/ui'))
-    .filter((name) => name.endsWith('.ui.ts'))
+    .filter((name) => name.endsWith('.ui.ts') && (!picked || picked.includes(name.slice(0, -'.ui.ts'.length))))
     .map((name) => path.join('test/e2e/ui', name));
   const ui = await new Promise<number>((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...uiFiles], {

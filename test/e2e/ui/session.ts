@@ -25,6 +25,8 @@ import {
 export interface Session {
   page: Page;
   service: { url: string; token: string };
+  /** The workspace folder on disk (a copy of examples/): a story may write its own files there. */
+  workspace: string;
   close(): Promise<void>;
 }
 
@@ -74,7 +76,7 @@ export async function openSession(): Promise<Session> {
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     // The explorer lists the files once the remote file system is connected.
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'http-errors.apl' }).waitFor({ timeout: 60_000 });
-    return { page, service: target, close };
+    return { page, service: target, workspace, close };
   } catch (error) {
     if (codeServer) console.error(`--- end of the code-server log ---\n${codeServer.process.logTail()}`);
     await close();
