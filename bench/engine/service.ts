@@ -47,15 +47,17 @@ export async function startBenchService(dataDir: string): Promise<BenchService> 
       });
       const body = (await response.json()) as {
         status: TabularAnswer['status'];
-        tables: { fields: { name: string }[]; columns: unknown[][] }[];
+        tables: { name: string; fields: { name: string }[]; columns: unknown[][] }[];
         message?: string;
       };
       const roundTripMillis = performance.now() - started;
       if (response.status !== 200) throw new Error(`${response.status} ${body.message ?? JSON.stringify(body)} for ${apl}`);
+      const rowsOf = (table: { columns: unknown[][] }) =>
+        Array.from({ length: table.columns[0]?.length ?? 0 }, (_, index) => table.columns.map((column) => column[index]));
       const table = body.tables[0]!;
-      const count = table.columns[0]?.length ?? 0;
-      const rows = Array.from({ length: count }, (_, index) => table.columns.map((column) => column[index]));
-      return { status: body.status, answer: { names: table.fields.map((field) => field.name), rows }, roundTripMillis };
+      const totals = body.tables.find((each) => each.name === '_totals');
+      const answer: Answer = { names: table.fields.map((field) => field.name), rows: rowsOf(table), ...(totals ? { totals: rowsOf(totals) } : {}) };
+      return { status: body.status, answer, roundTripMillis };
     },
     async sql(text) {
       const started = process.hrtime.bigint();
