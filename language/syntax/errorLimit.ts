@@ -8,15 +8,27 @@ import type { SyntaxError } from './parseResult.ts';
  */
 export const maxSyntaxErrorsPerQuery = 10;
 
+/**
+ * Past this many in a document, each later query reports its first error only, and the parser
+ * stops reading it there: a file of hundreds of broken queries is not one being written.
+ */
+export const maxSyntaxErrorsPerDocument = 100;
+
 export const tooManyErrorsMessage = 'Too many syntax errors: later ones in this query are not reported.';
+export const tooManyInDocumentMessage = 'Too many syntax errors in this file: from this query on, only the first of each query is reported.';
+
+/** How many error places the next query may report, given the errors of the document so far. */
+export function queryErrorLimit(documentErrors: number): number {
+  return documentErrors >= maxSyntaxErrorsPerDocument ? 1 : maxSyntaxErrorsPerQuery;
+}
 
 /**
- * Keeps the first `maxSyntaxErrorsPerQuery` places with errors among `errors[from..]` (one
- * query's), and none at or after `stoppedAt`, where the parser stopped reading; a notice stands
- * where reporting stops. Errors at one place count once, as only the first of them is shown.
+ * Keeps the first `limit` places with errors among `errors[from..]` (one query's), and none at or
+ * after `stoppedAt`, where the parser stopped reading; a notice stands where reporting stops.
+ * Errors at one place count once, as only the first of them is shown.
  */
-export function limitQueryErrors(errors: SyntaxError[], from: number, stoppedAt?: { start: number; end: number }): void {
-  if (errors.length - from <= maxSyntaxErrorsPerQuery && !stoppedAt) return;
+export function limitQueryErrors(errors: SyntaxError[], from: number, stoppedAt?: { start: number; end: number }, limit = maxSyntaxErrorsPerQuery): void {
+  if (errors.length - from <= limit && !stoppedAt) return;
   const own = errors.splice(from).sort((a, b) => a.start - b.start);
   let places = 0;
   let lastStart = -1;
@@ -25,7 +37,7 @@ export function limitQueryErrors(errors: SyntaxError[], from: number, stoppedAt?
     const error = own[kept];
     if (stoppedAt && error.start >= stoppedAt.start) break;
     if (error.start !== lastStart) {
-      if (places === maxSyntaxErrorsPerQuery) break;
+      if (places === limit) break;
       places++;
       lastStart = error.start;
     }
@@ -33,5 +45,6 @@ export function limitQueryErrors(errors: SyntaxError[], from: number, stoppedAt?
   for (let i = 0; i < kept; i++) errors.push(own[i]);
   const firstDropped = own[kept];
   const notice = firstDropped && (!stoppedAt || firstDropped.start < stoppedAt.start) ? firstDropped : stoppedAt;
-  if (notice) errors.push({ start: notice.start, end: notice.end, message: tooManyErrorsMessage });
+  // Past the document's limit one notice says so (parse.ts), not one per query.
+  if (notice && limit === maxSyntaxErrorsPerQuery) errors.push({ start: notice.start, end: notice.end, message: tooManyErrorsMessage });
 }

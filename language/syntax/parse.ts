@@ -7,7 +7,7 @@ import type { ParsedDocument, SyntaxError, SyntaxToken } from './parseResult.ts'
 import { tokenize } from './lexer.ts';
 import { cutDeepBrackets, cutDeepExpressions } from './nesting.ts';
 import { withoutStackTraces } from './recoveringParser.ts';
-import { limitQueryErrors, maxSyntaxErrorsPerQuery } from './errorLimit.ts';
+import { limitQueryErrors, maxSyntaxErrorsPerQuery, queryErrorLimit, tooManyInDocumentMessage } from './errorLimit.ts';
 import { LineIndex } from '../text/lineIndex.ts';
 import { hasBlankLine } from '../text/blankLines.ts';
 
@@ -42,9 +42,9 @@ function parse(text: string, splitOnBlankLines: boolean): ParsedDocument {
    * A query's own lexical errors are those before its end (those between two queries go with the
    * later). Past the query's limit none would be reported, so they are skipped, not built.
    */
-  const addLexicalErrors = (before: number) => {
+  const addLexicalErrors = (before: number, limit: number) => {
     for (let added = 0; nextLexical < lexicalErrors.length && lexicalErrors[nextLexical].offset < before; nextLexical++, added++) {
-      if (added > maxSyntaxErrorsPerQuery) continue;
+      if (added > limit) continue;
       const { offset, length } = lexicalErrors[nextLexical];
       errors.push({ start: offset, end: offset + length, message: `Unexpected characters '${text.slice(offset, offset + length)}'.` });
     }
@@ -53,15 +53,22 @@ function parse(text: string, splitOnBlankLines: boolean): ParsedDocument {
   const builder = new AstBuilder(text, errors);
   sharedGrammar().text = text;
   const queries: QueryNode[] = [];
+  let documentLimited = false;
   for (const group of groups) {
     if (group.length === 0) continue;
+    const limit = queryErrorLimit(errors.length);
+    if (limit < maxSyntaxErrorsPerQuery && !documentLimited) {
+      documentLimited = true;
+      errors.push({ start: group[0].startOffset, end: tokenEnd(group[0]), message: tooManyInDocumentMessage });
+    }
     const errorsBefore = errors.length;
-    addLexicalErrors(tokenEnd(group[group.length - 1]));
-    queries.push(parseGroup(group, text, builder, errors, errorsBefore));
+    addLexicalErrors(tokenEnd(group[group.length - 1]), limit);
+    queries.push(parseGroup(group, text, builder, errors, errorsBefore, limit));
   }
   const trailingErrors = errors.length;
-  addLexicalErrors(Infinity);
-  limitQueryErrors(errors, trailingErrors);
+  const trailingLimit = queryErrorLimit(trailingErrors);
+  addLexicalErrors(Infinity, trailingLimit);
+  limitQueryErrors(errors, trailingErrors, undefined, trailingLimit);
   const root: DocumentNode = { kind: 'Document', queries, start: 0, end: text.length };
   let tokens: SyntaxToken[] | undefined;
   return {
@@ -77,13 +84,16 @@ function parse(text: string, splitOnBlankLines: boolean): ParsedDocument {
   };
 }
 
-/** Parses one query's tokens; its errors are those from `errors[queryErrorsFrom]` on, its lexical ones included. */
-function parseGroup(tokens: IToken[], text: string, builder: AstBuilder, errors: SyntaxError[], queryErrorsFrom: number): QueryNode {
+/**
+ * Parses one query's tokens; its errors are those from `errors[queryErrorsFrom]` on, its lexical
+ * ones included, and it reports at most `errorLimit` places.
+ */
+function parseGroup(tokens: IToken[], text: string, builder: AstBuilder, errors: SyntaxError[], queryErrorsFrom: number, errorLimit: number): QueryNode {
   const errorsBefore = errors.length;
   const group = cutDeepBrackets(tokens, text, errors);
   const bracketsCut = errors.length > errorsBefore;
   const parser = sharedGrammar();
-  parser.begin(group, maxSyntaxErrorsPerQuery);
+  parser.begin(group, errorLimit);
   const cst = withoutStackTraces(() => parser.query());
   const start = group[0].startOffset;
   const end = tokenEnd(group[group.length - 1]);
@@ -100,7 +110,7 @@ function parseGroup(tokens: IToken[], text: string, builder: AstBuilder, errors:
   const query = builder.query(cst, start, end);
   cutDeepExpressions(query, errors, bracketsCut);
   const stop = parser.stoppedAt;
-  limitQueryErrors(errors, queryErrorsFrom, stop && { start: stop.startOffset, end: tokenEnd(stop) });
+  limitQueryErrors(errors, queryErrorsFrom, stop && { start: stop.startOffset, end: tokenEnd(stop) }, errorLimit);
   return query;
 }
 

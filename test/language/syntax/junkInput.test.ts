@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { maxSyntaxErrorsPerQuery, tooManyErrorsMessage } from '../../../language/syntax/errorLimit.ts';
+import { maxSyntaxErrorsPerDocument, maxSyntaxErrorsPerQuery, tooManyErrorsMessage, tooManyInDocumentMessage } from '../../../language/syntax/errorLimit.ts';
 import { AplGrammar } from '../../../language/syntax/grammar.ts';
 import { tokenize } from '../../../language/syntax/lexer.ts';
 import { parseDocument, parseQuery } from '../../../language/syntax/parse.ts';
@@ -85,6 +85,18 @@ describe('junk input', () => {
       const limit = (parsed.root.queries.length + 1) * (maxSyntaxErrorsPerQuery + 1);
       assert.ok(parsed.errors.length <= limit, `${shape}: ${parsed.errors.length} errors`);
     }
+  });
+
+  it('past the limit of a document, reports only the first error of each later query, and says so once', () => {
+    // Each query has three separate mistakes; the document 100 queries of them.
+    const broken = "['logs'] | where (a == | extend = 2 | summarize count( by";
+    const text = Array.from({ length: 100 }, () => broken).join('\n\n');
+    const parsed = parseDocument(text);
+    const perQuery = parsed.root.queries.map((query) => parsed.errors.filter((error) => error.start >= query.start && error.start < query.end && error.message !== tooManyInDocumentMessage).length);
+    assert.ok(perQuery[0] > 1, 'the first queries report all their errors');
+    assert.ok(perQuery.slice(-50).every((count) => count === 1), `later queries: ${perQuery.slice(-50).join(',')}`);
+    assert.equal(parsed.errors.filter((error) => error.message === tooManyInDocumentMessage).length, 1);
+    assert.ok(parsed.errors.length <= maxSyntaxErrorsPerDocument + 2 * maxSyntaxErrorsPerQuery + 100, `${parsed.errors.length} errors`);
   });
 
   it('keeps every error of a query under the limit, with no notice', () => {
