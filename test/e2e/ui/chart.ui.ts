@@ -12,7 +12,7 @@ import { after, before, describe } from 'node:test';
 import type { FrameLocator, Page } from 'playwright-core';
 import { eventually } from '../eventually.ts';
 import { openSession, type Session } from './session.ts';
-import { quickOpen, results, runCommand, storySteps } from './story.ts';
+import { quickOpen, results, setToken, storySteps } from './story.ts';
 
 const byStatus = "// Requests per status over time\n['sample-http-logs']\n| summarize count() by bin(_time, 5m), status";
 const errorsByStatus = "// Non-200 requests per status over time\n['sample-http-logs']\n| where status != '200'\n| summarize count() by bin(_time, 5m), status";
@@ -51,11 +51,7 @@ describe('The results chart in VS Code (code-server + chromium)', { timeout: 300
   step('open an APL document and connect', async () => {
     await quickOpen(page, 'http-errors.apl');
     await page.locator('.monaco-editor .view-lines', { hasText: 'sample-http-logs' }).first().waitFor();
-    await runCommand(page, 'APL: Set Token');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible' });
-    await input.fill(session!.service.token);
-    await page.keyboard.press('Enter');
+    await setToken(page, session!.service.token);
     await page.locator('.statusbar-item', { hasText: /APL: \d+ datasets/ }).waitFor({ timeout: 30_000 });
   });
 

@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { projectRoot } from '../../../scripts/e2e/harness.ts';
 import { eventually } from '../eventually.ts';
 import { openSession, type Session } from './session.ts';
-import { quickOpen, results, runCommand, storySteps } from './story.ts';
+import { quickOpen, results, runCommand, setToken, storySteps } from './story.ts';
 
 describe('The results flow: token, error banner, history, pin', { timeout: 300_000 }, () => {
   let session: Session | undefined;
@@ -114,15 +114,6 @@ async function historyRows(page: Page): Promise<string[]> {
   await page.locator('.quick-input-widget', { hasText: 'query history' }).waitFor();
   await rows.first().waitFor();
   return rows.allInnerTexts();
-}
-
-async function setToken(page: Page, token: string): Promise<void> {
-  await runCommand(page, 'APL: Set Token');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(token);
-  await page.keyboard.press('Enter');
-  await input.waitFor({ state: 'hidden' });
 }
 
 /** Focuses the text editor and puts the cursor at the start of `line` (one-based). */

@@ -18,7 +18,7 @@ import { parseNotebook, serializeNotebook } from '../../../client/notebook/forma
 import { projectRoot } from '../../../scripts/e2e/harness.ts';
 import { eventually } from '../eventually.ts';
 import { openSession, type Session } from './session.ts';
-import { quickOpen, results, runCommand, storySteps } from './story.ts';
+import { quickOpen, results, runCommand, setToken, storySteps } from './story.ts';
 
 const fileName = 'status-story.apl-notebook';
 const screenshotPath = path.join(projectRoot, 'dist/e2e/notebook.png');
@@ -63,11 +63,7 @@ describe('An APL notebook in VS Code (code-server + chromium)', { timeout: 420_0
     writeFileSync(path.join(session!.workspace, fileName), file);
 
     await quickOpen(page, 'http-errors.apl');
-    await runCommand(page, 'APL: Set Token');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible' });
-    await input.fill(session!.service.token);
-    await page.keyboard.press('Enter');
+    await setToken(page, session!.service.token);
     await page.locator('.statusbar-item', { hasText: /APL: \d+ datasets/ }).waitFor({ timeout: 30_000 });
     await runCommand(page, 'View: Close All Editors');
 

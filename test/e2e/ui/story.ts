@@ -56,3 +56,13 @@ export async function runCommand(page: Page, title: string): Promise<void> {
   await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
   await page.keyboard.press('Enter');
 }
+
+/** APL: Set Token from the command palette, typed into its box. */
+export async function setToken(page: Page, token: string): Promise<void> {
+  await runCommand(page, 'APL: Set Token');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(token);
+  await page.keyboard.press('Enter');
+  await input.waitFor({ state: 'hidden' });
+}

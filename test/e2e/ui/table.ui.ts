@@ -12,7 +12,7 @@ import { after, before, describe } from 'node:test';
 import type { FrameLocator, Page } from 'playwright-core';
 import { eventually } from '../eventually.ts';
 import { openSession, type Session } from './session.ts';
-import { quickOpen, results, runCommand, storySteps } from './story.ts';
+import { quickOpen, results, setToken, storySteps } from './story.ts';
 
 describe('The results table in VS Code (code-server + chromium)', { timeout: 300_000 }, () => {
   let session: Session | undefined;
@@ -32,11 +32,7 @@ describe('The results table in VS Code (code-server + chromium)', { timeout: 300
 
   step('a query without a limit runs, and the Matches tab says the rows were cut', async () => {
     await quickOpen(page, 'http-errors.apl');
-    await runCommand(page, 'APL: Set Token');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible' });
-    await input.fill(session!.service.token);
-    await page.keyboard.press('Enter');
+    await setToken(page, session!.service.token);
     await page.locator('.statusbar-item', { hasText: 'APL: 2 datasets' }).waitFor({ timeout: 30_000 });
     await page.locator('.monaco-editor .view-line').first().click();
     await page.keyboard.press('Control+End');
