@@ -67,7 +67,6 @@ export function coerceTo(value: Compiled, type: ScalarType): Compiled {
   if (type === 'datetime' || type === 'timespan') return convertTo(value, type);
   const text = value.type === 'dynamic' ? `json_extract_string(${value.sql}, '$')` : value.sql;
   return { sql: `TRY_CAST(${text} AS ${sqlTypeOf(type)})`, type };
-  return value;
 }
 
 /**
