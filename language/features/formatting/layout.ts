@@ -57,6 +57,8 @@ class ParagraphLayout {
   /** The indentation of the line on which each bracket was opened. */
   private readonly bracketBase = new Map<number, number>();
   private readonly brokenMemo = new Map<number, boolean>();
+  /** For each function body's `{` (by token index), the span of the body statement being laid out. */
+  private readonly bodyStatements = new Map<number, Span>();
   private lineIndent = 0;
   private frames: Frame[] = [{ base: 0, open: -1 }];
   private firstCode = -1;
@@ -162,27 +164,16 @@ class ParagraphLayout {
       if (!letStatement) return { newline: true, indent: this.settings.pipeIndent };
       return this.isLetBroken(letStatement) ? { newline: true, indent: this.settings.pipeIndent + indentStep } : undefined;
     }
-    if (this.facts.bodyOpens.has(this.tokens[owner].start)) return this.bodyPipePlacement(j, owner);
+    if (this.facts.bodyOpens.has(this.tokens[owner].start)) return this.bodyPipePlacement(owner);
     if (this.tokens[owner].type !== 'LParen') return undefined;
     return this.isGroupBroken(owner) ? { newline: true, indent: (this.bracketBase.get(owner) ?? 0) + indentStep } : undefined;
   }
 
   /** A pipe of a statement in a body breaks, as a let's does, when its statement is long or written on several lines. */
-  private bodyPipePlacement(j: number, open: number): Placement | undefined {
+  private bodyPipePlacement(open: number): Placement | undefined {
     if (!this.isGroupBroken(open)) return undefined;
-    const statement = this.bodyStatementAt(j, open);
+    const statement = this.bodyStatements.get(open);
     return statement && this.isLetBroken(statement) ? { newline: true, indent: (this.bracketBase.get(open) ?? 0) + 2 * indentStep } : undefined;
-  }
-
-  /** The span of the body statement that token `j` belongs to: from its start up to the token before the next `;` or the `}`. */
-  private bodyStatementAt(j: number, open: number): Span | undefined {
-    let from = j;
-    while (from > open + 1 && !this.facts.bodyStatementStarts.has(this.tokens[from].start)) from--;
-    if (!this.facts.bodyStatementStarts.has(this.tokens[from].start)) return undefined;
-    const close = this.match.get(open) ?? this.last;
-    let to = j;
-    while (to + 1 < close && !(this.tokens[to + 1].type === 'Semicolon' && this.owner.get(to + 1) === open)) to++;
-    return { start: this.tokens[from].start, end: this.tokens[to].end };
   }
 
   private breakIndent(j: number): number {
@@ -199,6 +190,8 @@ class ParagraphLayout {
     if (placement.newline) this.lineIndent = placement.indent;
     const token = this.tokens[i];
     if (token.type === 'Comment') return;
+    const statementEnd = this.facts.bodyStatementStarts.get(token.start);
+    if (statementEnd !== undefined) this.bodyStatements.set(this.owner.get(i) ?? -1, { start: token.start, end: statementEnd });
     if (i === this.firstCode || this.facts.statementStarts.has(token.start)) {
       this.frames = [{ base: 0, open: -1 }];
       this.pipesSeen = false;

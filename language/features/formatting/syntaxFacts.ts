@@ -11,8 +11,8 @@ import { firstTokenIndexAt } from '../shared/tokens.ts';
 export interface SyntaxFacts {
   /** Statements of a query: each starts a line at column 0. */
   statementStarts: Set<number>;
-  /** Statements of a function-like let's body: each starts a line inside a body laid out on several. */
-  bodyStatementStarts: Set<number>;
+  /** Statements of a function-like let's body, start → end: each starts a line inside a body laid out on several. */
+  bodyStatementStarts: Map<number, number>;
   /** The `{` of each function-like let's body. */
   bodyOpens: Set<number>;
   /** `let` and `set` statements: a pipe directly inside one belongs to the let's body. */
@@ -34,7 +34,7 @@ export interface SyntaxFacts {
 export function collectSyntaxFacts(root: ast.DocumentNode, tokens: readonly SyntaxToken[]): SyntaxFacts {
   const facts: SyntaxFacts = {
     statementStarts: new Set(),
-    bodyStatementStarts: new Set(),
+    bodyStatementStarts: new Map(),
     bodyOpens: new Set(),
     letStatements: [],
     gluedParens: new Set(),
@@ -61,7 +61,7 @@ export function collectSyntaxFacts(root: ast.DocumentNode, tokens: readonly Synt
         statementStarts(node.start);
         break;
       case 'Function': {
-        for (const statement of node.body) facts.bodyStatementStarts.add(statement.start);
+        for (const statement of node.body) facts.bodyStatementStarts.set(statement.start, statement.end);
         const open = bodyOpenOf(node, tokens);
         if (open) facts.bodyOpens.add(open.start);
         break;
