@@ -17,6 +17,7 @@ export const shapeNames = [
   'randomUnicode',
   'unclosed',
   'comments',
+  'functionBody',
 ] as const;
 
 export type ShapeName = (typeof shapeNames)[number];
@@ -112,6 +113,14 @@ const generators: Record<ShapeName, (size: number, random: Random) => string> = 
     ),
   comments: (size, random) =>
     wholeLines(size, '', (i) => (i % 7 === 6 ? `| where ${pick(random, columns)} != '' // trailing ${i}\n` : `// comment ${i}: | where x == 'y' (\n`), "['sample-http-logs'] | take 1"),
+  // One user-defined function whose body is a single long pipeline, called by the query below it.
+  functionBody: (size) =>
+    wholeLines(
+      size,
+      "let slowerThan = (threshold: real) {\n    ['sample-http-logs']\n    | extend d = req_duration_ms\n",
+      (i) => `    | where d > threshold + ${i}\n`,
+      '    | project _time, status, uri\n};\nslowerThan(500)\n| take 10',
+    ),
 };
 
 /** A text of about `size` characters (never more than a line over) in the given shape. */
