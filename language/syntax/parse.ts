@@ -5,6 +5,7 @@ import { tokenEnd } from './cst.ts';
 import { AplGrammar } from './grammar.ts';
 import type { ParsedDocument, SyntaxError, SyntaxToken } from './parseResult.ts';
 import { tokenize } from './lexer.ts';
+import { UnknownRuns } from './unknownRuns.ts';
 import { cutDeepBrackets, cutDeepExpressions } from './nesting.ts';
 import { withoutStackTraces } from './recoveringParser.ts';
 import { limitQueryErrors, maxSyntaxErrorsPerQuery, queryErrorLimit, tooManyInDocumentMessage } from './errorLimit.ts';
@@ -36,16 +37,15 @@ function parse(text: string, splitOnBlankLines: boolean): ParsedDocument {
   const lexed = tokenize(text);
   const comments = lexed.groups.comments ?? [];
   const errors: SyntaxError[] = [];
-  const lexicalErrors = lexed.errors;
-  let nextLexical = 0;
+  const unknownRuns = new UnknownRuns(text, lexed.tokens, comments);
   /**
-   * A query's own lexical errors are those before its end (those between two queries go with the
-   * later). Past the query's limit none would be reported, so they are skipped, not built.
+   * A query's own lexical errors are the unknown characters before its end (those between two
+   * queries go with the later). Past the query's limit none would be reported, so they are skipped, not built.
    */
   const addLexicalErrors = (before: number, limit: number) => {
-    for (let added = 0; nextLexical < lexicalErrors.length && lexicalErrors[nextLexical].offset < before; nextLexical++, added++) {
+    for (let added = 0; unknownRuns.next(before); added++) {
       if (added > limit) continue;
-      const { offset, length } = lexicalErrors[nextLexical];
+      const { offset, length } = unknownRuns;
       errors.push({ start: offset, end: offset + length, message: `Unexpected characters '${text.slice(offset, offset + length)}'.` });
     }
   };

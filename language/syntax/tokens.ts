@@ -253,15 +253,15 @@ const tokenStartCharacters = ' \t\r\n\u00a0\ufeffA-Za-z0-9_$"\'@/!|;,()[\\]{}.:=
 /**
  * A run of characters no token can start with (and `@` not opening a verbatim string). Without it,
  * chevrotain's lexer recovers from an unknown character by trying every pattern at each following
- * character; random text paid that per character. The lexer's `tokenize` reports each run as one
- * lexical error, just as chevrotain's recovery did, and the parser never sees it.
+ * character; random text paid that per character. Skipped, so that no token is made of it: the
+ * parser reports each run as one lexical error, found between the tokens (`unknownRuns.ts`).
  */
 export const UnknownCharacters = createToken({
   name: 'UnknownCharacters',
   pattern: new RegExp(`(?:[^${tokenStartCharacters}]|@(?!["']))+`),
   // The first-character optimisation cannot read a negated set: every character but the start characters.
   start_chars_hint: unknownStartCodes(),
-  group: 'unknown',
+  group: Lexer.SKIPPED,
 });
 
 function unknownStartCodes(): number[] {
