@@ -4,7 +4,7 @@ import { AstBuilder } from './cstToAst.ts';
 import { tokenEnd } from './cst.ts';
 import { AplGrammar } from './grammar.ts';
 import type { ParsedDocument, SyntaxError, SyntaxToken } from './parseResult.ts';
-import { tokenize } from './lexer.ts';
+import { blankLineStretches, joinRanges, lastTokenEnd, lexRange, lineEndAfter, type LexedRange } from './queryText.ts';
 import { UnknownRuns } from './unknownRuns.ts';
 import { cutDeepBrackets, cutDeepExpressions } from './nesting.ts';
 import { withoutStackTraces } from './recoveringParser.ts';
@@ -33,42 +33,45 @@ export function parseQuery(text: string): ParsedDocument {
   return parse(text, false);
 }
 
-function parse(text: string, splitOnBlankLines: boolean): ParsedDocument {
-  const lexed = tokenize(text);
-  const comments = lexed.groups.comments ?? [];
+/** How `parse` lexes: the whole text first, or one query at a time, a long one only as far as needed. */
+export type Lexing = 'whole' | 'byQuery';
+
+/** `parseDocument` or `parseQuery` lexing as told rather than as the text suggests: the two must agree (tests). */
+export function parseWithLexing(text: string, splitOnBlankLines: boolean, lexing: Lexing): ParsedDocument {
+  return parse(text, splitOnBlankLines, lexing);
+}
+
+function parse(text: string, splitOnBlankLines: boolean, lexing?: Lexing): ParsedDocument {
   const errors: SyntaxError[] = [];
-  const unknownRuns = new UnknownRuns(text, lexed.tokens, comments);
-  /**
-   * A query's own lexical errors are the unknown characters before its end (those between two
-   * queries go with the later). Past the query's limit none would be reported, so they are skipped, not built.
-   */
-  const addLexicalErrors = (before: number, limit: number) => {
-    for (let added = 0; unknownRuns.next(before); added++) {
-      if (added > limit) continue;
-      const { offset, length } = unknownRuns;
-      errors.push({ start: offset, end: offset + length, message: `Unexpected characters '${text.slice(offset, offset + length)}'.` });
-    }
-  };
-  const groups = splitOnBlankLines ? splitQueries(text, lexed.tokens, comments) : [lexed.tokens];
   const builder = new AstBuilder(text, errors);
   sharedGrammar().text = text;
   const queries: QueryNode[] = [];
   let documentLimited = false;
-  for (const group of groups) {
-    if (group.length === 0) continue;
+  /** The error limit of the next query; past the document's limit, one notice at its first token says so. */
+  const nextLimit = (first: IToken) => {
     const limit = queryErrorLimit(errors.length);
     if (limit < maxSyntaxErrorsPerQuery && !documentLimited) {
       documentLimited = true;
-      errors.push({ start: group[0].startOffset, end: tokenEnd(group[0]), message: tooManyInDocumentMessage });
+      errors.push({ start: first.startOffset, end: tokenEnd(first), message: tooManyInDocumentMessage });
     }
-    const errorsBefore = errors.length;
-    addLexicalErrors(tokenEnd(group[group.length - 1]), limit);
-    queries.push(parseGroup(group, text, builder, errors, errorsBefore, limit));
-  }
-  const trailingErrors = errors.length;
-  const trailingLimit = queryErrorLimit(trailingErrors);
-  addLexicalErrors(Infinity, trailingLimit);
-  limitQueryErrors(errors, trailingErrors, undefined, trailingLimit);
+    return limit;
+  };
+  /**
+   * A query's own lexical errors are the unknown characters before its end (those between two
+   * queries go with the later). Past the query's limit none would be reported, so they are skipped, not built.
+   */
+  const addLexicalErrors = (runs: UnknownRuns, before: number, limit: number) => {
+    for (let added = 0; runs.next(before); added++) {
+      if (added > limit) continue;
+      const { offset, length } = runs;
+      errors.push({ start: offset, end: offset + length, message: `Unexpected characters '${text.slice(offset, offset + length)}'.` });
+    }
+  };
+  const context: ParseContext = { text, builder, errors, queries, nextLimit, addLexicalErrors };
+  // Lexing one query at a time pays only for long texts of junk: the head of the text tells.
+  const head = lexing === undefined && text.length > 2 * prefixCharacters ? lexRange(text, 0, lineEndAfter(text, prefixCharacters, text.length)) : undefined;
+  const junk = head !== undefined && countRuns(new UnknownRuns(text, head.tokens, head.comments, 0, head.end), junkRuns) >= junkRuns;
+  const lexed = (lexing ?? (junk ? 'byQuery' : 'whole')) === 'whole' ? parseLexedWhole(context, splitOnBlankLines, head) : parseByQuery(context, splitOnBlankLines);
   const root: DocumentNode = { kind: 'Document', queries, start: 0, end: text.length };
   let tokens: SyntaxToken[] | undefined;
   return {
@@ -77,26 +80,126 @@ function parse(text: string, splitOnBlankLines: boolean): ParsedDocument {
     root,
     // Only some features read the tokens; diagnostics alone never pay for the copy.
     get tokens() {
-      tokens ??= mergeTokens(lexed.tokens, comments);
+      tokens ??= mergeTokens(lexed ?? lexRange(text, 0, text.length));
       return tokens;
     },
     errors: deduplicate(errors),
   };
 }
 
+interface ParseContext {
+  text: string;
+  builder: AstBuilder;
+  errors: SyntaxError[];
+  queries: QueryNode[];
+  nextLimit(first: IToken): number;
+  addLexicalErrors(runs: UnknownRuns, before: number, limit: number): void;
+}
+
+/** Lexes the whole text (after its `head`, when that is lexed already), then parses each query's tokens. */
+function parseLexedWhole(context: ParseContext, splitOnBlankLines: boolean, head?: LexedRange): LexedRange {
+  const { text, errors } = context;
+  const lexed = head ? joinRanges(head, lexRange(text, head.end, text.length)) : lexRange(text, 0, text.length);
+  const runs = new UnknownRuns(text, lexed.tokens, lexed.comments);
+  const groups = splitOnBlankLines ? splitQueries(text, lexed.tokens, lexed.comments) : [lexed.tokens];
+  for (const group of groups) {
+    if (group.length === 0) continue;
+    const limit = context.nextLimit(group[0]);
+    const errorsBefore = errors.length;
+    context.addLexicalErrors(runs, tokenEnd(group[group.length - 1]), limit);
+    context.queries.push(parseGroup(group, context, errorsBefore, limit)!);
+  }
+  addTrailingErrors(context, runs);
+  return lexed;
+}
+
+/**
+ * Lexes and parses one query at a time. Junk makes the parser stop after a few errors (see
+ * `RecoveringParser.begin`): a long query is lexed first as far as its first few kilobytes, and
+ * when the parser stops well inside them (reading no token near their end, it would have done
+ * the same with the whole query) the rest is never lexed. The answer is the same as lexing all.
+ */
+function parseByQuery(context: ParseContext, splitOnBlankLines: boolean): undefined {
+  const { text, errors } = context;
+  // Where the unknown characters not yet reported start, and the comments from there on.
+  let pendingStart = 0;
+  let pendingComments: IToken[] = [];
+  for (const stretch of splitOnBlankLines ? blankLineStretches(text) : [{ start: 0, end: text.length }]) {
+    const long = stretch.end - stretch.start > prefixCharacters;
+    let lexed = lexRange(text, stretch.start, long ? lineEndAfter(text, stretch.start + prefixCharacters, stretch.end) : stretch.end);
+    if (lexed.end < stretch.end) {
+      const runs = () => new UnknownRuns(text, lexed.tokens, [...pendingComments, ...lexed.comments], pendingStart, lexed.end);
+      const tail = lexed.tokens.length > 0 && countRuns(runs(), junkRuns) >= junkRuns ? lastTokenEnd(text, stretch.start, stretch.end) : undefined;
+      if (tail && tail.end > lexed.end) {
+        const limit = context.nextLimit(lexed.tokens[0]);
+        const errorsBefore = errors.length;
+        context.addLexicalErrors(runs(), tail.end, limit);
+        const query = parseGroup(lexed.tokens, context, errorsBefore, limit, tail.end);
+        if (query) {
+          context.queries.push(query);
+          // What follows the query's last token goes with the next, as when all is lexed.
+          pendingStart = tail.end;
+          pendingComments = tail.commentsAfter;
+          continue;
+        }
+        errors.length = errorsBefore;
+      }
+      lexed = lexRange(text, stretch.start, stretch.end);
+    }
+    for (const comment of lexed.comments) pendingComments.push(comment);
+    const last = lexed.tokens[lexed.tokens.length - 1];
+    if (!last) continue;
+    const limit = context.nextLimit(lexed.tokens[0]);
+    const errorsBefore = errors.length;
+    const end = tokenEnd(last);
+    context.addLexicalErrors(new UnknownRuns(text, lexed.tokens, pendingComments, pendingStart, stretch.end), end, limit);
+    context.queries.push(parseGroup(lexed.tokens, context, errorsBefore, limit)!);
+    pendingStart = end;
+    pendingComments = lexed.comments.filter((comment) => comment.startOffset >= end);
+  }
+  addTrailingErrors(context, new UnknownRuns(text, [], pendingComments, pendingStart));
+  return undefined;
+}
+
+/** The unknown characters after the last query, with the limit the next query would have had. */
+function addTrailingErrors(context: ParseContext, runs: UnknownRuns): void {
+  const { errors } = context;
+  const trailingErrors = errors.length;
+  const trailingLimit = queryErrorLimit(trailingErrors);
+  context.addLexicalErrors(runs, Infinity, trailingLimit);
+  limitQueryErrors(errors, trailingErrors, undefined, trailingLimit);
+}
+
+/** A long query is lexed in part first from this many characters on. */
+const prefixCharacters = 2048;
+/** ... and only when they hold this many runs of unknown characters: text that is not APL. */
+const junkRuns = 10;
+/** The parser reads no further ahead than this many tokens past the one it stopped at (its resync window, 32, and LA(2)). */
+const lookaheadMargin = 40;
+
+function countRuns(runs: UnknownRuns, enough: number): number {
+  let count = 0;
+  while (count < enough && runs.next()) count++;
+  return count;
+}
+
 /**
  * Parses one query's tokens; its errors are those from `errors[queryErrorsFrom]` on, its lexical
- * ones included, and it reports at most `errorLimit` places.
+ * ones included, and it reports at most `errorLimit` places. Given `prefixOf` (the end of the
+ * whole query), the tokens are only its first ones: the answer is undefined unless the parser
+ * stopped reading well before their end, where the whole query's tokens would have led it alike.
  */
-function parseGroup(tokens: IToken[], text: string, builder: AstBuilder, errors: SyntaxError[], queryErrorsFrom: number, errorLimit: number): QueryNode {
+function parseGroup(tokens: IToken[], context: ParseContext, queryErrorsFrom: number, errorLimit: number, prefixOf?: number): QueryNode | undefined {
+  const { text, errors } = context;
   const errorsBefore = errors.length;
   const group = cutDeepBrackets(tokens, text, errors);
   const bracketsCut = errors.length > errorsBefore;
   const parser = sharedGrammar();
   parser.begin(group, errorLimit);
   const cst = withoutStackTraces(() => parser.query());
+  if (prefixOf !== undefined && !(parser.stoppedIndex >= 0 && parser.stoppedIndex + lookaheadMargin < group.length)) return undefined;
   const start = group[0].startOffset;
-  const end = tokenEnd(group[group.length - 1]);
+  const end = prefixOf ?? tokenEnd(group[group.length - 1]);
   for (const error of parser.errors) {
     const token = error.token;
     const atEnd = !Number.isFinite(token.startOffset) || token.tokenType.name === 'EOF';
@@ -107,7 +210,7 @@ function parseGroup(tokens: IToken[], text: string, builder: AstBuilder, errors:
         : { start: token.startOffset, end: tokenEnd(token), message: error.message },
     );
   }
-  const query = builder.query(cst, start, end);
+  const query = context.builder.query(cst, start, end);
   cutDeepExpressions(query, errors, bracketsCut);
   const stop = parser.stoppedAt;
   limitQueryErrors(errors, queryErrorsFrom, stop && { start: stop.startOffset, end: tokenEnd(stop) }, errorLimit);
@@ -142,7 +245,7 @@ function splitQueries(text: string, tokens: IToken[], comments: IToken[]): IToke
   return groups;
 }
 
-function mergeTokens(tokens: IToken[], comments: IToken[]): SyntaxToken[] {
+function mergeTokens({ tokens, comments }: LexedRange): SyntaxToken[] {
   const all = comments.length === 0 ? tokens : [...tokens, ...comments].sort((a, b) => a.startOffset - b.startOffset);
   return all.map((token) => ({ type: token.tokenType.name, start: token.startOffset, end: tokenEnd(token), text: token.image }));
 }

@@ -35,6 +35,8 @@ export class RecoveringParser extends CstParser {
   private stopped = false;
   /** The first token left unread because the input had more errors than the limit allows. */
   stoppedAt: IToken | undefined;
+  /** The index of the token in error when the parser stopped (it read no further than a few tokens past it). */
+  stoppedIndex = -1;
 
   /**
    * Sets the tokens to parse. After `errorLimit` errors the parser stops reading: the tokens left
@@ -49,6 +51,7 @@ export class RecoveringParser extends CstParser {
     this.lastErrorToken = undefined;
     this.stopped = false;
     this.stoppedAt = undefined;
+    this.stoppedIndex = -1;
   }
 
   /** chevrotain's own also records the rule stack on every error, which nothing here reads. */
@@ -71,6 +74,7 @@ export class RecoveringParser extends CstParser {
    */
   private stop(self: RecoveryInternals): void {
     this.stopped = true;
+    this.stoppedIndex = self.currIdx;
     // The token in error (next) is still read, so its recovery ends as usual; the cut comes after it.
     const firstUnread = self.LA(2);
     if (firstUnread.tokenType !== EOF) this.stoppedAt = firstUnread;

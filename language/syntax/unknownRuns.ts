@@ -8,14 +8,14 @@ function isWhiteSpace(code: number): boolean {
 /**
  * The runs of characters no token starts with, read from the gaps between the tokens: the lexer
  * skips them rather than making a token of each (random text has thousands), so they cost nothing
- * until a caller walks them. Walked in order of offset, once; `offset` and `length` describe the
- * run `next` moved to.
+ * until a caller walks them. Walked in order of offset, once, over `text[from, to)`, which the
+ * tokens and comments given cover; `offset` and `length` describe the run `next` moved to.
  */
 export class UnknownRuns {
   offset = 0;
   length = 0;
-  /** Where the gap being read starts, and how far it has been read. */
-  private position = 0;
+  /** How far the gap being read has been read, and where it ends. */
+  private position: number;
   private gapEnd = 0;
   private tokenIndex = 0;
   private commentIndex = 0;
@@ -25,7 +25,10 @@ export class UnknownRuns {
     private readonly text: string,
     private readonly tokens: readonly IToken[],
     private readonly comments: readonly IToken[],
+    from = 0,
+    private readonly to = text.length,
   ) {
+    this.position = from;
     this.gapEnd = this.nextTokenStart();
   }
 
@@ -49,7 +52,7 @@ export class UnknownRuns {
         this.pending = true;
         return true;
       }
-      if (this.gapEnd >= text.length) return false;
+      if (this.gapEnd >= this.to) return false;
       this.skipToken();
     }
   }
@@ -66,6 +69,6 @@ export class UnknownRuns {
   private nextTokenStart(): number {
     const token = this.tokens[this.tokenIndex]?.startOffset ?? Infinity;
     const comment = this.comments[this.commentIndex]?.startOffset ?? Infinity;
-    return Math.min(token, comment, this.text.length);
+    return Math.min(token, comment, this.to);
   }
 }

@@ -1,0 +1,94 @@
+import type { IToken } from 'chevrotain';
+import { tokenize } from './lexer.ts';
+
+/**
+ * The text of a document's queries, read without lexing it all first. No token spans a line break
+ * (strings and comments end at one), so the blank lines that separate queries can be found in the
+ * text itself, and any run of whole lines lexes to exactly the tokens the whole text has there.
+ */
+
+export interface TextRange {
+  start: number;
+  end: number;
+}
+
+export interface LexedRange extends TextRange {
+  tokens: IToken[];
+  comments: IToken[];
+}
+
+/** Lexes `text[start, end)`, a run of whole lines, with offsets into the whole text. */
+export function lexRange(text: string, start: number, end: number): LexedRange {
+  const lexed = tokenize(start === 0 && end === text.length ? text : text.slice(start, end));
+  const comments = lexed.groups.comments ?? [];
+  if (start > 0) {
+    for (const token of lexed.tokens) shift(token, start);
+    for (const comment of comments) shift(comment, start);
+  }
+  return { start, end, tokens: lexed.tokens, comments };
+}
+
+/** Two adjacent lexed ranges as one. */
+export function joinRanges(first: LexedRange, second: LexedRange): LexedRange {
+  return { start: first.start, end: second.end, tokens: first.tokens.concat(second.tokens), comments: first.comments.concat(second.comments) };
+}
+
+function shift(token: IToken, by: number): void {
+  token.startOffset += by;
+  token.endOffset! += by;
+}
+
+/**
+ * The stretches between blank lines (a line of nothing but spaces, tabs and carriage returns, as
+ * `hasBlankLine` reads them), each ending after a line break or at the end of the text. A stretch
+ * may hold no token (comments only): the tokens of each that has some are one query's.
+ */
+export function blankLineStretches(text: string): TextRange[] {
+  const stretches: TextRange[] = [];
+  let start = 0;
+  let lineStart = 0;
+  let blank = true;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 10) {
+      if (blank && lineStart > 0) {
+        if (lineStart > start) stretches.push({ start, end: lineStart });
+        start = i + 1;
+      }
+      lineStart = i + 1;
+      blank = true;
+    } else if (code !== 13 && code !== 32 && code !== 9) {
+      blank = false;
+    }
+  }
+  if (start < text.length) stretches.push({ start, end: text.length });
+  return stretches;
+}
+
+/** The end of the first line break at or after `position` within `end`, or `end`. */
+export function lineEndAfter(text: string, position: number, end: number): number {
+  const lineBreak = text.indexOf('\n', position);
+  return lineBreak < 0 || lineBreak >= end ? end : lineBreak + 1;
+}
+
+/**
+ * The end of the last token in `text[start, end)` and the comments after it, read from its last
+ * lines (no token: undefined).
+ */
+export function lastTokenEnd(text: string, start: number, end: number): { end: number; commentsAfter: IToken[] } | undefined {
+  const commentsAfter: IToken[] = [];
+  let lineEnd = end;
+  while (lineEnd > start) {
+    const lineStart = Math.max(start, text.lastIndexOf('\n', lineEnd - 2) + 1);
+    const { tokens, comments } = lexRange(text, lineStart, lineEnd);
+    const last = tokens[tokens.length - 1];
+    if (last) {
+      const lastEnd = last.startOffset + last.image.length;
+      commentsAfter.unshift(...comments.filter((comment) => comment.startOffset >= lastEnd));
+      return { end: lastEnd, commentsAfter };
+    }
+    commentsAfter.unshift(...comments);
+    lineEnd = lineStart;
+  }
+  return undefined;
+}
