@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { Lexer } from 'chevrotain';
+import fc from 'fast-check';
 import { describe, it } from 'node:test';
 import { parseDocument } from '../../../language/index.ts';
 import { parseWithLexing } from '../../../language/syntax/parse.ts';
@@ -50,6 +51,19 @@ describe('lexing by query', () => {
       const text = [junkText(seed, 9_000), clean, junkText(seed + 100, 12_000), `// only a comment €\n\n${clean}`, junkText(seed + 200, 300)].join('\n\n');
       assertSameParse(text, true, `seed ${seed}`);
     }
+  });
+
+  it('parses random texts of junk and APL pieces as lexing the whole text does (property)', () => {
+    const piece = fc.oneof(
+      fc.constantFrom(...junk, '\r\n', '\r', '\n  \n', "['logs'] | take 1\n", 'f(a, "b\\"c")', "@'x''y'", '// ' , '1h', '-', 'project-away', 'datetime(2024-01-01)'),
+      fc.string({ maxLength: 6 }),
+      fc.string({ unit: 'binary', maxLength: 4 }),
+    );
+    const text = fc.array(piece, { minLength: 500, maxLength: 4_000 }).map((pieces) => pieces.join(''));
+    fc.assert(
+      fc.property(text, fc.boolean(), (sample, splitOnBlankLines) => assertSameParse(sample, splitOnBlankLines, 'sample')),
+      { numRuns: 60 },
+    );
   });
 
   it('is what a long text of junk gets: the parser stops early and most of the text is never lexed', () => {
