@@ -4,13 +4,12 @@ import { AstBuilder } from './cstToAst.ts';
 import { tokenEnd } from './cst.ts';
 import { AplGrammar } from './grammar.ts';
 import type { ParsedDocument, SyntaxError, SyntaxToken } from './parseResult.ts';
-import { blankLineStretches, joinRanges, lastTokenEnd, lexRange, lineEndAfter, type LexedRange } from './queryText.ts';
+import { blankLineStretches, joinRanges, lastTokenEnd, lexRange, lineEndAfter, type LexedRange, type TextRange } from './queryText.ts';
 import { UnknownRuns } from './unknownRuns.ts';
 import { cutDeepBrackets, cutDeepExpressions } from './nesting.ts';
 import { withoutStackTraces } from './recoveringParser.ts';
 import { limitQueryErrors, maxSyntaxErrorsPerQuery, queryErrorLimit, tooManyInDocumentMessage } from './errorLimit.ts';
 import { LineIndex } from '../text/lineIndex.ts';
-import { hasBlankLine } from '../text/blankLines.ts';
 
 let grammar: AplGrammar | undefined;
 
@@ -70,8 +69,10 @@ function parse(text: string, splitOnBlankLines: boolean, lexing?: Lexing): Parse
   const context: ParseContext = { text, builder, errors, queries, nextLimit, addLexicalErrors };
   // Lexing one query at a time pays only for long texts of junk: the head of the text tells.
   const head = lexing === undefined && text.length > 2 * prefixCharacters ? lexRange(text, 0, lineEndAfter(text, prefixCharacters, text.length)) : undefined;
-  const junk = head !== undefined && countRuns(new UnknownRuns(text, head.tokens, head.comments, 0, head.end), junkRuns) >= junkRuns;
-  const lexed = (lexing ?? (junk ? 'byQuery' : 'whole')) === 'whole' ? parseLexedWhole(context, splitOnBlankLines, head) : parseByQuery(context, splitOnBlankLines);
+  const byQuery = (lexing ?? (head && looksLikeJunk(text, head, [], 0) ? 'byQuery' : 'whole')) === 'byQuery';
+  const whole = byQuery ? undefined : head ? joinRanges(head, lexRange(text, head.end, text.length)) : lexRange(text, 0, text.length);
+  const stretches = splitOnBlankLines ? blankLineStretches(text) : [{ start: 0, end: text.length }];
+  parseStretches(context, stretches, whole ? rangesOf(whole) : (start, end) => lexRange(text, start, end), byQuery);
   const root: DocumentNode = { kind: 'Document', queries, start: 0, end: text.length };
   let tokens: SyntaxToken[] | undefined;
   return {
@@ -80,7 +81,7 @@ function parse(text: string, splitOnBlankLines: boolean, lexing?: Lexing): Parse
     root,
     // Only some features read the tokens; diagnostics alone never pay for the copy.
     get tokens() {
-      tokens ??= mergeTokens(lexed ?? lexRange(text, 0, text.length));
+      tokens ??= mergeTokens(whole ?? lexRange(text, 0, text.length));
       return tokens;
     },
     errors: deduplicate(errors),
@@ -96,44 +97,40 @@ interface ParseContext {
   addLexicalErrors(runs: UnknownRuns, before: number, limit: number): void;
 }
 
-/** Lexes the whole text (after its `head`, when that is lexed already), then parses each query's tokens. */
-function parseLexedWhole(context: ParseContext, splitOnBlankLines: boolean, head?: LexedRange): LexedRange {
-  const { text, errors } = context;
-  const lexed = head ? joinRanges(head, lexRange(text, head.end, text.length)) : lexRange(text, 0, text.length);
-  const runs = new UnknownRuns(text, lexed.tokens, lexed.comments);
-  const groups = splitOnBlankLines ? splitQueries(text, lexed.tokens, lexed.comments) : [lexed.tokens];
-  for (const group of groups) {
-    if (group.length === 0) continue;
-    const limit = context.nextLimit(group[0]);
-    const errorsBefore = errors.length;
-    context.addLexicalErrors(runs, tokenEnd(group[group.length - 1]), limit);
-    context.queries.push(parseGroup(group, context, errorsBefore, limit)!);
-  }
-  addTrailingErrors(context, runs);
-  return lexed;
+/** The tokens and comments of one stretch after another, taken in order out of a text lexed whole. */
+function rangesOf(lexed: LexedRange): (start: number, end: number) => LexedRange {
+  let token = 0;
+  let comment = 0;
+  return (start, end) => {
+    const [firstToken, firstComment] = [token, comment];
+    while (token < lexed.tokens.length && lexed.tokens[token].startOffset < end) token++;
+    while (comment < lexed.comments.length && lexed.comments[comment].startOffset < end) comment++;
+    return { start, end, tokens: lexed.tokens.slice(firstToken, token), comments: lexed.comments.slice(firstComment, comment) };
+  };
 }
 
 /**
- * Lexes and parses one query at a time. Junk makes the parser stop after a few errors (see
- * `RecoveringParser.begin`): a long query is lexed first as far as its first few kilobytes, and
- * when the parser stops well inside them (reading no token near their end, it would have done
- * the same with the whole query) the rest is never lexed. The answer is the same as lexing all.
+ * Parses the tokens of each stretch between blank lines that has some as one query. With
+ * `stopEarly` (a text of junk, lexed one stretch at a time), a long stretch is lexed first as far
+ * as its first few kilobytes: junk makes the parser stop after a few errors (see
+ * `RecoveringParser.begin`), and when it stops well inside them (reading no token near their
+ * end, it would have done the same with the whole query) the rest is never lexed. The answer is
+ * the same as lexing all.
  */
-function parseByQuery(context: ParseContext, splitOnBlankLines: boolean): undefined {
+function parseStretches(context: ParseContext, stretches: TextRange[], lex: (start: number, end: number) => LexedRange, stopEarly: boolean): void {
   const { text, errors } = context;
   // Where the unknown characters not yet reported start, and the comments from there on.
   let pendingStart = 0;
   let pendingComments: IToken[] = [];
-  for (const stretch of splitOnBlankLines ? blankLineStretches(text) : [{ start: 0, end: text.length }]) {
-    const long = stretch.end - stretch.start > prefixCharacters;
-    let lexed = lexRange(text, stretch.start, long ? lineEndAfter(text, stretch.start + prefixCharacters, stretch.end) : stretch.end);
+  for (const stretch of stretches) {
+    const long = stopEarly && stretch.end - stretch.start > prefixCharacters;
+    let lexed = lex(stretch.start, long ? lineEndAfter(text, stretch.start + prefixCharacters, stretch.end) : stretch.end);
     if (lexed.end < stretch.end) {
-      const runs = () => new UnknownRuns(text, lexed.tokens, [...pendingComments, ...lexed.comments], pendingStart, lexed.end);
-      const tail = lexed.tokens.length > 0 && countRuns(runs(), junkRuns) >= junkRuns ? lastTokenEnd(text, stretch.start, stretch.end) : undefined;
+      const tail = lexed.tokens.length > 0 && looksLikeJunk(text, lexed, pendingComments, pendingStart) ? lastTokenEnd(text, stretch.start, stretch.end) : undefined;
       if (tail && tail.end > lexed.end) {
         const limit = context.nextLimit(lexed.tokens[0]);
         const errorsBefore = errors.length;
-        context.addLexicalErrors(runs(), tail.end, limit);
+        context.addLexicalErrors(new UnknownRuns(text, lexed.tokens, [...pendingComments, ...lexed.comments], pendingStart, lexed.end), tail.end, limit);
         const query = parseGroup(lexed.tokens, context, errorsBefore, limit, tail.end);
         if (query) {
           context.queries.push(query);
@@ -144,7 +141,7 @@ function parseByQuery(context: ParseContext, splitOnBlankLines: boolean): undefi
         }
         errors.length = errorsBefore;
       }
-      lexed = lexRange(text, stretch.start, stretch.end);
+      lexed = lex(stretch.start, stretch.end);
     }
     for (const comment of lexed.comments) pendingComments.push(comment);
     const last = lexed.tokens[lexed.tokens.length - 1];
@@ -158,7 +155,6 @@ function parseByQuery(context: ParseContext, splitOnBlankLines: boolean): undefi
     pendingComments = lexed.comments.filter((comment) => comment.startOffset >= end);
   }
   addTrailingErrors(context, new UnknownRuns(text, [], pendingComments, pendingStart));
-  return undefined;
 }
 
 /** The unknown characters after the last query, with the limit the next query would have had. */
@@ -177,10 +173,12 @@ const junkRuns = 10;
 /** The parser reads no further ahead than this many tokens past the one it stopped at (its resync window, 32, and LA(2)). */
 const lookaheadMargin = 40;
 
-function countRuns(runs: UnknownRuns, enough: number): number {
+/** Whether the lexed text (from `from`, `comments` before it included) holds `junkRuns` runs of unknown characters. */
+function looksLikeJunk(text: string, lexed: LexedRange, comments: IToken[], from: number): boolean {
+  const runs = new UnknownRuns(text, lexed.tokens, [...comments, ...lexed.comments], from, lexed.end);
   let count = 0;
-  while (count < enough && runs.next()) count++;
-  return count;
+  while (count < junkRuns && runs.next()) count++;
+  return count === junkRuns;
 }
 
 /**
@@ -215,34 +213,6 @@ function parseGroup(tokens: IToken[], context: ParseContext, queryErrorsFrom: nu
   const stop = parser.stoppedAt;
   limitQueryErrors(errors, queryErrorsFrom, stop && { start: stop.startOffset, end: tokenEnd(stop) }, errorLimit);
   return query;
-}
-
-/** Groups tokens into queries: a line that is blank (comments are not blank) ends a query. */
-function splitQueries(text: string, tokens: IToken[], comments: IToken[]): IToken[][] {
-  const groups: IToken[][] = [];
-  let current: IToken[] = [];
-  let previousEnd = 0;
-  let ci = 0;
-  for (const token of tokens) {
-    // Comments between two tokens keep them together unless a blank line separates them.
-    let gapStart = previousEnd;
-    while (ci < comments.length && comments[ci].startOffset < token.startOffset) {
-      if (hasBlankLine(text, gapStart, comments[ci].startOffset) && current.length > 0) {
-        groups.push(current);
-        current = [];
-      }
-      gapStart = tokenEnd(comments[ci]);
-      ci++;
-    }
-    if (current.length > 0 && hasBlankLine(text, gapStart, token.startOffset)) {
-      groups.push(current);
-      current = [];
-    }
-    current.push(token);
-    previousEnd = tokenEnd(token);
-  }
-  if (current.length > 0) groups.push(current);
-  return groups;
 }
 
 function mergeTokens({ tokens, comments }: LexedRange): SyntaxToken[] {

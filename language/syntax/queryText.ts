@@ -72,23 +72,17 @@ export function lineEndAfter(text: string, position: number, end: number): numbe
 }
 
 /**
- * The end of the last token in `text[start, end)` and the comments after it, read from its last
- * lines (no token: undefined).
+ * The end of the last token in `text[start, end)` and the comments after it (no token: undefined),
+ * read from its end: whole lines, twice as many characters back each time it finds none.
  */
 export function lastTokenEnd(text: string, start: number, end: number): { end: number; commentsAfter: IToken[] } | undefined {
-  const commentsAfter: IToken[] = [];
-  let lineEnd = end;
-  while (lineEnd > start) {
-    const lineStart = Math.max(start, text.lastIndexOf('\n', lineEnd - 2) + 1);
-    const { tokens, comments } = lexRange(text, lineStart, lineEnd);
+  for (let size = 256, from = end; from > start; size *= 2) {
+    from = Math.max(start, text.lastIndexOf('\n', Math.max(start, end - size) - 1) + 1);
+    const { tokens, comments } = lexRange(text, from, end);
     const last = tokens[tokens.length - 1];
-    if (last) {
-      const lastEnd = last.startOffset + last.image.length;
-      commentsAfter.unshift(...comments.filter((comment) => comment.startOffset >= lastEnd));
-      return { end: lastEnd, commentsAfter };
-    }
-    commentsAfter.unshift(...comments);
-    lineEnd = lineStart;
+    if (!last) continue;
+    const lastEnd = last.startOffset + last.image.length;
+    return { end: lastEnd, commentsAfter: comments.filter((comment) => comment.startOffset >= lastEnd) };
   }
   return undefined;
 }

@@ -18,8 +18,7 @@ describe('quick fixes over stdio', { timeout: 60_000 }, () => {
 
   before(async () => {
     client = LspTestClient.overStdio(builtBundle('server.js'));
-    initializeResult = await client.request<InitializeResult>('initialize', { processId: process.pid, rootUri: null, capabilities: {}, initializationOptions: { schema } });
-    client.notify('initialized', {});
+    initializeResult = await client.initialize({}, { schema });
     const mark = client.mark();
     client.open(uri, query);
     await client.diagnosticsAfter(mark, uri);

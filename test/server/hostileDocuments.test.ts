@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Diagnostic, Hover, InitializeResult } from 'vscode-languageserver-protocol';
+import type { Diagnostic, Hover } from 'vscode-languageserver-protocol';
 import { builtBundle } from '../support/build.ts';
 import { LspTestClient } from './lspClient.ts';
 
@@ -15,13 +15,7 @@ describe('language server with worst-case documents', { timeout: 4 * slowMs }, (
 
   before(async () => {
     client = LspTestClient.overStdio(builtBundle('server.js'));
-    await client.request<InitializeResult>('initialize', {
-      processId: process.pid,
-      rootUri: null,
-      capabilities: { textDocument: { publishDiagnostics: { versionSupport: true }, hover: { contentFormat: ['markdown'] } } },
-      initializationOptions: { schema },
-    });
-    client.notify('initialized', {});
+    await client.initialize({ textDocument: { publishDiagnostics: { versionSupport: true }, hover: { contentFormat: ['markdown'] } } }, { schema });
   });
   after(() => client?.dispose());
 

@@ -9,7 +9,7 @@ import {
   type MessageReader,
   type MessageWriter,
 } from 'vscode-jsonrpc/node';
-import type { LogMessageParams, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import type { ClientCapabilities, InitializeResult, LogMessageParams, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { serverEnvironment } from '../../server/environment.ts';
 
 const defaultTimeoutMs = 5000;
@@ -62,6 +62,13 @@ export class LspTestClient {
   static overNodeIpc(serverPath: string): LspTestClient {
     const child = fork(serverPath, ['--node-ipc'], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], env: { ...process.env, ...serverEnvironment } });
     return new LspTestClient(child, new IPCMessageReader(child), new IPCMessageWriter(child));
+  }
+
+  /** The LSP handshake: `initialize` with these client capabilities and options, then `initialized`. */
+  async initialize(capabilities: ClientCapabilities, initializationOptions?: unknown): Promise<InitializeResult> {
+    const result = await this.request<InitializeResult>('initialize', { processId: process.pid, rootUri: null, capabilities, initializationOptions });
+    this.notify('initialized', {});
+    return result;
   }
 
   async request<R>(method: string, params: unknown, timeoutMs = defaultTimeoutMs): Promise<R> {

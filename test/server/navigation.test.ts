@@ -52,13 +52,7 @@ describe('navigation over stdio', { timeout: 60_000 }, () => {
 
   before(async () => {
     client = LspTestClient.overStdio(builtBundle('server.js'));
-    initializeResult = await client.request<InitializeResult>('initialize', {
-      processId: process.pid,
-      rootUri: null,
-      capabilities: { textDocument: { rename: { prepareSupport: true } } },
-      initializationOptions: { schema },
-    });
-    client.notify('initialized', {});
+    initializeResult = await client.initialize({ textDocument: { rename: { prepareSupport: true } } }, { schema });
     const mark = client.mark();
     client.open(uri, query);
     await client.diagnosticsAfter(mark, uri);

@@ -88,13 +88,7 @@ describe('APL notebook cells over stdio', { timeout: 60_000 }, () => {
 
   before(async () => {
     client = LspTestClient.overStdio(builtBundle('server.js'));
-    initializeResult = await client.request<InitializeResult>('initialize', {
-      processId: process.pid,
-      rootUri: null,
-      capabilities: { textDocument: { rename: { prepareSupport: true } } },
-      initializationOptions: { schema },
-    });
-    client.notify('initialized', {});
+    initializeResult = await client.initialize({ textDocument: { rename: { prepareSupport: true } } }, { schema });
   });
 
   after(() => client?.dispose());
