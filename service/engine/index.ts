@@ -2,7 +2,7 @@
  * The APL query engine: APL text → the language core's AST and analysis → DuckDB SQL over the
  * event tables (`events."<dataset>"`) → a plain result that `results/` turns into wire formats.
  */
-import type { DuckDBConnection, DuckDBMaterializedResult } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBMaterializedResult, DuckDBValue } from '@duckdb/node-api';
 import { analyzeDocument, getDiagnostics, type Node, type QueryNode } from '../../language/index.ts';
 import { walk } from '../../language/syntax/visit.ts';
 import { AplQueryError, ErrorSink } from './errors.ts';
@@ -21,7 +21,7 @@ import { logicalName } from '../store/storedNames.ts';
 import { endTimeMicros } from '../time.ts';
 import { parseDatetimeText, parseTimespanText } from './compile/timeText.ts';
 import { formatMicros, toWireValue } from './values.ts';
-import { boundedRows, lastChunkOf } from './resultLimits.ts';
+import { boundedRows, lastTimeOf } from './resultLimits.ts';
 
 export { AplQueryError } from './errors.ts';
 
@@ -256,12 +256,15 @@ async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>
       ? undefined
       : run(connections.status, plan.status);
   const totalsRun = plan.totals === undefined ? undefined : run(connections.totals, plan.totals);
-  const settled = await Promise.allSettled([mainRun, statusRun, totalsRun].map((result) => result?.then((done) => done && boundedRows(done))));
-  const [mainRows, statusRows, totalsRows] = settled.map((result) => {
-    if (result.status === 'rejected') throw result.reason;
-    return result.value;
+  const overLimit = (count: number) => !stage.limited && count > rowLimit;
+  // The result rows are made wire values as soon as they are read, while the other statements run.
+  const toWire = (rows: DuckDBValue[][]) => (overLimit(rows.length) ? rows.slice(0, rowLimit) : rows).map((row) => wireRow(row, stage.columns));
+  const mainRead = mainRun.then((done) => {
+    const rows = boundedRows(done);
+    return { rows, wire: toWire(rows) };
   });
-  const outcome = plan.read(mainRows!, statusRows ?? []);
+  const [main, statusRows, totalsRows] = await allInOrder([mainRead, statusRun?.then((done) => done && boundedRows(done)), totalsRun?.then(boundedRows)]);
+  const outcome = plan.read(main.rows, statusRows ?? []);
   const { followUp } = outcome;
   if (followUp) {
     const [status, totals] = await Promise.all([
@@ -272,11 +275,7 @@ async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>
     if (totals) outcome.totals = boundedRows(totals);
   }
 
-  let rows = outcome.rows.map((row) => row.map((cell, i) => toWireValue(cell, stage.columns[i]!.type)));
-  if (!stage.limited && rows.length > rowLimit) {
-    rows = rows.slice(0, rowLimit);
-    messages.push({ priority: 'warn', count: 1, code: 'default_limit_warning', msg: `a default limit of ${rowLimit} was applied` });
-  }
+  if (overLimit(main.rows.length)) messages.push({ priority: 'warn', count: 1, code: 'default_limit_warning', msg: `a default limit of ${rowLimit} was applied` });
   const totalColumns = stage.columns.filter((column) => column.name !== stage.timeBin?.column);
   const totals = outcome.totals ?? totalsRows;
   const counts = outcome.status;
@@ -284,7 +283,7 @@ async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>
   const elapsed = Number((process.hrtime.bigint() - started) / 1000n);
   return {
     columns,
-    rows,
+    rows: main.wire,
     groups: stage.groups ?? [],
     order: plan.order,
     timeBin: stage.timeBin && { field: stage.timeBin.column, size: stage.timeBin.nanos },
@@ -298,7 +297,7 @@ async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>
       elapsedTime: Math.max(elapsed, 1),
       rowsExamined: counts.examined,
       rowsMatched: counts.matched,
-      numGroups: stage.groups?.length ? rows.length : 0,
+      numGroups: stage.groups?.length ? main.wire.length : 0,
       minBlockTime: formatMicros(counts.minTime ?? start),
       maxBlockTime: formatMicros(counts.maxTime ?? end),
       messages,
@@ -307,14 +306,21 @@ async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>
 }
 
 
+/** Waits for all of them, then fails with the first failure in their order: the main statement's error wins. */
+async function allInOrder<T extends readonly unknown[]>(promises: readonly [...{ [K in keyof T]: Promise<T[K]> | T[K] }]): Promise<T> {
+  const settled = await Promise.allSettled(promises);
+  return settled.map((result) => {
+    if (result.status === 'rejected') throw result.reason;
+    return result.value;
+  }) as unknown as T;
+}
+
+function wireRow(row: readonly DuckDBValue[], columns: readonly Column[]): unknown[] {
+  return columns.map((column, i) => toWireValue(row[i]!, column.type));
+}
+
 function lastRowOf(result: DuckDBMaterializedResult): MainResult {
-  return {
-    rowCount: result.rowCount,
-    last(column) {
-      const chunk = lastChunkOf(result);
-      return chunk.getColumnVector(column).getItem(chunk.rowCount - 1);
-    },
-  };
+  return { rowCount: result.rowCount, lastTime: (column) => lastTimeOf(result, column) };
 }
 
 function sameColumns(a: Map<string, Column[]>, b: Map<string, Column[]>): boolean {

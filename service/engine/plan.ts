@@ -36,9 +36,8 @@ export interface StatusFigures {
   maxTime?: bigint;
 }
 
+/** What the statements' rows tell beyond the result rows (the main rows' first columns, the stage's). */
 export interface PlanOutcome {
-  /** The result rows: the stage's columns, before the default limit. */
-  rows: DuckDBValue[][];
   /** The totals rows of a time-binned summarize, when added up from the rows. */
   totals?: DuckDBValue[][];
   status: StatusFigures;
@@ -53,8 +52,8 @@ export interface PlanOutcome {
 /** What a statement that follows the main one reads of its result, before the rows are converted. */
 export interface MainResult {
   readonly rowCount: number;
-  /** A column's value in the last row. */
-  last(column: number): DuckDBValue;
+  /** A timestamp column's value in the last row, in microseconds (undefined when null or not a timestamp). */
+  lastTime(column: number): bigint | undefined;
 }
 
 export interface QueryPlan {
@@ -101,7 +100,8 @@ export function planQuery(input: PlanInput): QueryPlan {
   const body = summary && (folded !== 'none' || totalsFromGroups) ? summarySql(summary, folded) : stage.sql;
   // A summary folded into the body is not the stage's SQL, so its rows are sorted here.
   const sortedAlready = stage.sorted && body === stage.sql;
-  const main = `SELECT * FROM (${body}) AS result${sortedAlready ? '' : orderSql(stage.order)}${stage.limited ? '' : ` LIMIT ${defaultLimit + 1}`}`;
+  const main =
+    sortedAlready && stage.limited ? body : `SELECT * FROM (${body}) AS result${sortedAlready ? '' : orderSql(stage.order)}${stage.limited ? '' : ` LIMIT ${defaultLimit + 1}`}`;
   const countsMatched = matchedRowsOf === undefined && !foldsMatched;
   const { takesByTime } = stage;
   const timeColumn = stage.columns.findIndex((column) => column.name === '_time');
@@ -132,19 +132,18 @@ export function planQuery(input: PlanInput): QueryPlan {
         ? undefined
         : (main) => {
             if (tookEveryRowRead(main.rowCount)) return undefined;
-            return takenStatement(stage, main.rowCount < takesByTime ? null : main.last(timeColumn), datasets, timeFilter);
+            return takenStatement(stage, main.rowCount < takesByTime ? undefined : main.lastTime(timeColumn), datasets, timeFilter);
           },
     totals: stage.timeBin && !totalsFromGroups ? stage.totalsSql : undefined,
     order: (stage.order ?? []).map((key) => ({ field: key.column, desc: key.desc })),
     readStatus,
     read(mainRows, statusRows) {
-      const rows = folded !== 'none' ? mainRows.map((row) => row.slice(0, width)) : mainRows;
       // Groups past the default limit are not here to be added up.
       const cut = !stage.limited && mainRows.length > defaultLimit;
       const figures = readStatus(statusRows);
       if (takesByTime !== undefined) {
-        figures.matched = rows.length;
-        if (tookEveryRowRead(rows.length)) Object.assign(figures, { examined: rows.length, ...timeSpan(rows, timeColumn) });
+        figures.matched = mainRows.length;
+        if (tookEveryRowRead(mainRows.length)) Object.assign(figures, { examined: mainRows.length, ...timeSpan(mainRows, timeColumn) });
       }
       if (foldsMatched) figures.matched = mainRows.reduce((sum, row) => sum + Number(row[width] ?? 0), 0);
       if (foldsStatus) {
@@ -153,12 +152,12 @@ export function planQuery(input: PlanInput): QueryPlan {
         if (typeof min === 'bigint') figures.minTime = min;
         if (typeof max === 'bigint') figures.maxTime = max;
       }
-      if (!cut || (!foldsMatched && !totalsFromGroups)) return { rows, totals: totalsFromGroups ? totalsOf(rows, summary!) : undefined, status: figures };
+      if (!cut || (!foldsMatched && !totalsFromGroups)) return { totals: totalsFromGroups ? totalsOf(mainRows, summary!) : undefined, status: figures };
       const followUp = {
         status: foldsMatched ? statusStatement(datasets, timeFilter, matchedSql) : undefined,
         totals: totalsFromGroups ? stage.totalsSql : undefined,
       };
-      return { rows, status: figures, followUp };
+      return { status: figures, followUp };
     },
   };
 }
@@ -166,12 +165,16 @@ export function planQuery(input: PlanInput): QueryPlan {
 /**
  * The status of a take by time. An engine reading in the take's time order stops at the last row
  * it takes: it examined the rows up to that row's time, and the rows it matched are those it took.
- * A take that got fewer rows than it asked for read the whole range (`last` null). The rows are in
+ * A take that got fewer rows than it asked for read the whole range (`last` undefined). The rows are in
  * the take's order, `_time` first: the last one has the time it stopped at.
  */
-function takenStatement(stage: Stage, last: DuckDBValue, datasets: readonly string[], timeFilter: string): string {
-  if (!(last instanceof DuckDBTimestampValue)) return statusStatement(datasets, timeFilter, undefined)!;
-  return statusStatement(datasets, `${timeFilter} AND "_time" ${stage.order![0]!.desc ? '>=' : '<='} ${timestampLiteral(last.micros)}`, undefined)!;
+function takenStatement(stage: Stage, last: bigint | undefined, datasets: readonly string[], timeFilter: string): string {
+  if (last === undefined) return statusStatement(datasets, timeFilter, undefined)!;
+  // The last row taken is the oldest (newest) row read: only the other end is to be found.
+  const newestFirst = stage.order![0]!.desc;
+  const stop = `CAST(${last} AS BIGINT)`;
+  const span = newestFirst ? `${stop} AS apl_min, epoch_us(max("_time")) AS apl_max` : `epoch_us(min("_time")) AS apl_min, ${stop} AS apl_max`;
+  return statusStatement(datasets, `${timeFilter} AND "_time" ${newestFirst ? '>=' : '<='} ${timestampLiteral(last)}`, undefined, span)!;
 }
 
 /** The earliest and latest time among the rows. */
@@ -182,10 +185,13 @@ function timeSpan(rows: readonly DuckDBValue[][], at: number): { minTime?: bigin
 }
 
 /** One row per part: its index, a count, and for datasets the earliest and latest time (plain aggregates joined by UNION ALL). */
-function statusStatement(datasets: readonly string[], timeFilter: string, matchedSql: string | undefined): string | undefined {
-  const parts = datasets.map(
-    (name, index) => `SELECT ${index} AS apl_part, count(*) AS apl_count, epoch_us(min("_time")) AS apl_min, epoch_us(max("_time")) AS apl_max FROM events.${ident(name)} WHERE ${timeFilter}`,
-  );
+function statusStatement(
+  datasets: readonly string[],
+  timeFilter: string,
+  matchedSql: string | undefined,
+  span = `epoch_us(min("_time")) AS apl_min, epoch_us(max("_time")) AS apl_max`,
+): string | undefined {
+  const parts = datasets.map((name, index) => `SELECT ${index} AS apl_part, count(*) AS apl_count, ${span} FROM events.${ident(name)} WHERE ${timeFilter}`);
   if (matchedSql !== undefined) parts.push(`SELECT ${datasets.length}, count(*), NULL, NULL FROM (${matchedSql}) AS apl_matched`);
   return parts.length ? parts.join(' UNION ALL ') : undefined;
 }
@@ -204,7 +210,7 @@ function totalsOf(rows: readonly DuckDBValue[][], summary: SummaryParts): DuckDB
     const id = keys.map((key) => `${typeof key}:${String(key)}`).join('\u0000');
     const total = groups.get(id);
     if (!total) {
-      groups.set(id, [...keys, ...row.slice(keyCount)]);
+      groups.set(id, [...keys, ...row.slice(keyCount, keyCount + combines.length)]);
       continue;
     }
     combines.forEach((combine, i) => (total[keyCount - 1 + i] = combined(combine, total[keyCount - 1 + i]!, row[keyCount + i]!)));

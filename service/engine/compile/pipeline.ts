@@ -15,7 +15,7 @@ import { compileExpression, findColumn } from './expressions.ts';
 import { asBool, asNumber, coerceTo } from './coercions.ts';
 import type { Compiled, ExpressionScope, LetValue } from './scope.ts';
 import { ident, regexEscape, stringLiteral } from './sql.ts';
-import { keptOrder, matchedOf, orderSql, type Combine, type OrderKey, type Stage } from './stage.ts';
+import { keptOrder, matchedOf, orderSql, scanSql, type Combine, type OrderKey, type Stage } from './stage.ts';
 import { fieldTypeName, sqlTypeOf, typeFromName, type Column, type ScalarType } from './types.ts';
 import { makeSeries, parseKv, redact, searchOperator, type OperatorTools } from './moreOperators.ts';
 import { parseOperator } from './parseOperator.ts';
@@ -108,14 +108,14 @@ export class PipelineCompiler {
     if (!columns) throw this.errors.at(offset, `dataset "${name}" not found`, 'forbidden');
     this.datasets.add(name);
     const ordered = [...columns].sort((a, b) => rank(a.name) - rank(b.name) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const sql = `SELECT ${ordered.map((column) => ident(column.name)).join(', ')} FROM events.${ident(name)} WHERE ${this.env.timeFilter}`;
+    const scan = { list: ordered.map((column) => ident(column.name)).join(', '), table: `events.${ident(name)}`, conditions: [this.env.timeFilter] };
     // Events come newest first unless the query orders them otherwise.
     const order: OrderKey[] = [{ column: '_time', desc: true, nullsFirst: false }];
-    return { sql, columns: ordered, order, limited: false, datasets: new Set([name]), rowsOf: name, storedTime: true };
+    return { sql: scanSql(scan), scan, columns: ordered, order, limited: false, datasets: new Set([name]), rowsOf: name, storedTime: true };
   }
 
   private operator(operator: TabularOperator, stageIn: Stage): Stage {
-    const input: Stage = { ...stageIn, totalsSql: undefined, summary: undefined, rowsOf: undefined, sorted: undefined, storedTime: undefined, takesByTime: undefined };
+    const input: Stage = { ...stageIn, totalsSql: undefined, summary: undefined, rowsOf: undefined, sorted: undefined, storedTime: undefined, takesByTime: undefined, scan: undefined };
     const from = `(${input.sql}) AS ${this.alias()}`;
     const next = (sql: string, columns: Column[], changes: Partial<Stage> = {}): Stage => ({
       ...input,
@@ -144,7 +144,9 @@ export class PipelineCompiler {
           // Bounds alone keep every row read: the rows stay those of the dataset.
           if (onlyBounds) changes.rowsOf = stageIn.rowsOf;
         }
-        return next(`SELECT * FROM ${from} WHERE ${condition}${keep}`, input.columns, changes);
+        if (!stageIn.scan) return next(`SELECT * FROM ${from} WHERE ${condition}${keep}`, input.columns, changes);
+        const scan = { ...stageIn.scan, conditions: [...stageIn.scan.conditions, condition] };
+        return next(scanSql(scan), input.columns, { ...changes, scan });
       }
       case 'extend':
       case 'extend-valid':
@@ -188,7 +190,7 @@ export class PipelineCompiler {
         if (stageIn.timeBin && stageIn.totalsSql && stageIn.groups) return this.limitTimeBinned(stageIn, count);
         const byTime = storedTime && stageIn.matchedSql === undefined && input.order?.[0]?.column === '_time';
         const taken = byTime ? rowCount(operator.count) : undefined;
-        return next(`SELECT * FROM ${from}${orderSql(input.order)} LIMIT ${count}`, input.columns, {
+        return next(`${stageIn.scan ? scanSql(stageIn.scan) : `SELECT * FROM ${from}`}${orderSql(input.order)} LIMIT ${count}`, input.columns, {
           limited: true,
           sorted: !!input.order?.length,
           takesByTime: taken && taken > 0 ? taken : undefined,
@@ -286,7 +288,8 @@ export class PipelineCompiler {
   private count(expression: Expression, input: Stage): string {
     const value = compileExpression(expression, this.scope(input.columns));
     if (value.type !== 'long' && value.type !== 'int') throw this.errors.at(expression.start, 'expected a whole number of rows', 'semantic');
-    return `greatest(${value.sql}, 0)`;
+    const literal = rowCount(expression);
+    return literal !== undefined && Number.isSafeInteger(literal) ? String(Math.max(literal, 0)) : `greatest(${value.sql}, 0)`;
   }
 
   private sortKey(key: SortKey, columns: readonly Column[]): string {
