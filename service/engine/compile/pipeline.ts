@@ -6,23 +6,22 @@ import type {
   SourceOperator,
   TabularOperator,
   SortKey,
-  DataTableOperator,
 } from '../../../language/index.ts';
-import { aggregateName, columnNameOf, findAggregationCall, keyName } from '../../../language/analysis/naming.ts';
+import { columnNameOf } from '../../../language/analysis/naming.ts';
 import type { ErrorSink } from '../errors.ts';
-import { aggregationWireName, compileAggregation, isAggregation } from './aggregations.ts';
 import { compileExpression, findColumn } from './expressions.ts';
-import { asBool, asNumber, coerceTo } from './coercions.ts';
+import { asBool, coerceTo } from './coercions.ts';
 import type { Compiled, ExpressionScope, LetValue } from './scope.ts';
 import { ident, regexEscape, stringLiteral } from './sql.ts';
-import { keptOrder, matchedOf, orderSql, scanSql, type Combine, type OrderKey, type Stage } from './stage.ts';
-import { fieldTypeName, sqlTypeOf, typeFromName, type Column, type ScalarType } from './types.ts';
+import { keptOrder, matchedOf, orderSql, scanSql, selectList, typed, type OrderKey, type Stage } from './stage.ts';
+import { fieldTypeName, sqlTypeOf, type Column, type ScalarType } from './types.ts';
 import { makeSeries, parseKv, redact, searchOperator, type OperatorTools } from './moreOperators.ts';
 import { parseOperator } from './parseOperator.ts';
 import { compileJoin } from './join.ts';
 import { readBoundsOf } from './storedTimeBound.ts';
 import { reorderColumns } from './projectReorder.ts';
-import { argExtremeOutputs } from './argExtremes.ts';
+import { datatableStage, printStage } from './literalTables.ts';
+import { compileSummarize, limitTimeBinned, type SummarizeTools } from './summarize.ts';
 import { mvExpand } from './mvExpand.ts';
 
 /** What the compiler needs from outside: dataset tables, the time range, now. */
@@ -89,9 +88,9 @@ export class PipelineCompiler {
       case 'union':
         return this.union(expression, undefined);
       case 'print':
-        return this.print(expression.columns);
+        return printStage(expression.columns, this.tools());
       case 'datatable':
-        return this.datatable(expression);
+        return datatableStage(expression, this.tools());
       case 'externaldata':
         throw this.errors.at(expression.start, 'externaldata is not available: this local service has no network access');
       case 'search':
@@ -187,7 +186,7 @@ export class PipelineCompiler {
       case 'take':
       case 'limit': {
         const count = this.count(operator.count, input);
-        if (stageIn.timeBin && stageIn.totalsSql && stageIn.groups) return this.limitTimeBinned(stageIn, count);
+        if (stageIn.timeBin && stageIn.totalsSql && stageIn.groups) return limitTimeBinned(stageIn, count, this.tools());
         const byTime = storedTime && stageIn.matchedSql === undefined && input.order?.[0]?.column === '_time';
         const taken = byTime ? rowCount(operator.count) : undefined;
         return next(`${stageIn.scan ? scanSql(stageIn.scan) : `SELECT * FROM ${from}`}${orderSql(input.order)} LIMIT ${count}`, input.columns, {
@@ -243,7 +242,7 @@ export class PipelineCompiler {
         return { sql, columns, limited: input.limited, datasets: input.datasets, ...reducing() };
       }
       case 'summarize':
-        return this.summarize(operator.aggregates, operator.by, input, matchedOf(stageIn));
+        return compileSummarize(operator.aggregates, operator.by, input, matchedOf(stageIn), this.summarizeTools());
       case 'union':
         return this.union(operator, input);
       case 'join':
@@ -270,6 +269,11 @@ export class PipelineCompiler {
 
   private tools(): OperatorTools {
     return { alias: () => this.alias(), scope: (columns, extra) => this.scope(columns, extra), errors: this.errors };
+  }
+
+  private summarizeTools(): SummarizeTools {
+    const { rangeSeconds, binAutoNanos } = this.env;
+    return { ...this.tools(), rangeSeconds, binAutoNanos, namesOf: (expression, columns) => this.namesOf(expression, columns) };
   }
 
   /** Dataset names a pattern such as `github*` or `*` matches, among those the caller may read. */
@@ -363,121 +367,6 @@ export class PipelineCompiler {
     return stage;
   }
 
-  private summarize(aggregates: ColumnDefinition[], by: ColumnDefinition[], input: Stage, matched: Pick<Stage, 'matchedSql' | 'matchedRowsOf'>): Stage {
-    let rowScope = this.scope(input.columns, { rateSeconds: this.env.rangeSeconds });
-    const keys: { name: string; sql: string; column: Column }[] = [];
-    let timeBin: Stage['timeBin'];
-    by.forEach((definition, i) => {
-      const value = compileExpression(definition.expression, rowScope);
-      const name = definition.name?.name ?? keyName(definition.expression, `Column${i + 1}`);
-      keys.push({ name, sql: value.sql, column: { name, type: value.type, array: value.array } });
-      const expression = definition.expression;
-      if (i === 0 && value.type === 'datetime' && expression.kind === 'Call' && ['bin', 'bin_auto'].includes(expression.callee.name)) {
-        const size = expression.args[1];
-        const nanos = expression.callee.name === 'bin_auto' ? this.env.binAutoNanos : size?.kind === 'Literal' && size.type === 'timespan' ? Number(size.value) : undefined;
-        if (nanos) timeBin = { column: name, nanos };
-      }
-    });
-    if (timeBin) rowScope = { ...rowScope, rateSeconds: timeBin.nanos / 1e9 };
-    const outputs: { name: string; sql: string; column: Column; combine?: Combine }[] = [];
-    const aggregations = new Map<string, { name: string; fields: string[]; args: unknown[] }>();
-    aggregates.forEach((definition) => {
-      const expression = definition.expression;
-      if (expression.kind === 'Call' && (expression.callee.name === 'arg_max' || expression.callee.name === 'arg_min')) {
-        outputs.push(...argExtremeOutputs(expression, input.columns, keys.map((key) => key.name), this.tools(), (listed) => this.namesOf(listed, input.columns)));
-        return;
-      }
-      const found = findAggregationCall(expression, isAggregation);
-      const name = definition.name?.name ?? (found ? aggregateName(found) : `Column${outputs.length + 1}`);
-      let aggregates = false;
-      const value = compileExpression(
-        expression,
-        this.scope(input.columns, {
-          aggregate: (call) => {
-            aggregates = true;
-            return compileAggregation(call, rowScope);
-          },
-        }),
-      );
-      // A column without an aggregation (the language server warns: aggregation-expected) takes one
-      // row's value per group, as the reference's examples expect, instead of failing in DuckDB's binder.
-      const sql = aggregates ? value.sql : `any_value(${value.sql})`;
-      outputs.push({ name, sql, column: { name, type: value.type, array: value.array }, combine: found === expression ? combineOf(found.callee.name, value.type) : undefined });
-      if (found) {
-        const fields = found.args.map((arg) => (arg.kind === 'NamedArgument' ? undefined : columnNameOf(arg))).filter((field): field is string => !!field);
-        const args = found.args.slice(1).flatMap((arg) => (arg.kind === 'Literal' ? [arg.value] : []));
-        aggregations.set(name, { name: aggregationWireName(found.callee.name), fields: fields.slice(0, 1), args });
-      }
-    });
-    const list = [...keys, ...outputs].map((item) => `${typed(item.sql, item.column.type)} AS ${ident(item.name)}`).join(', ');
-    const groupBy = keys.length ? ` GROUP BY ${keys.map((_, i) => i + 1).join(', ')}` : '';
-    const columns = [...keys, ...outputs].map((item) => item.column);
-    const order: OrderKey[] | undefined = timeBin ? [{ column: timeBin.column, desc: false, nullsFirst: false }] : undefined;
-    let totalsSql: string | undefined;
-    if (timeBin) {
-      const rest = [...keys.slice(1), ...outputs];
-      const restGroup = keys.length > 1 ? ` GROUP BY ${keys.slice(1).map((_, i) => i + 1).join(', ')}` : '';
-      const firstAggregate = outputs[0] ? ` ORDER BY ${keys.length} DESC NULLS LAST` : '';
-      totalsSql = `SELECT ${rest.map((item) => `${typed(item.sql, item.column.type)} AS ${ident(item.name)}`).join(', ')} FROM (${input.sql}) AS ${this.alias()}${restGroup}${firstAggregate}`;
-    }
-    const countedTopk = !timeBin && aggregates.length === 1 && outputs.length === 1 ? this.countedTopk(aggregates[0]!.expression, keys, outputs[0]!, input, rowScope) : undefined;
-    const rowsRead = { datasets: input.datasets, readBounds: input.readBounds };
-    if (countedTopk) return { sql: countedTopk, columns, limited: false, aggregations, groups: keys.map((key) => key.name), ...matched, ...rowsRead };
-    return {
-      totalsSql,
-      sql: `SELECT ${list} FROM (${input.sql}) AS ${this.alias()}${groupBy}${orderSql(order)}`,
-      columns,
-      order,
-      limited: false,
-      timeBin,
-      aggregations,
-      groups: keys.map((key) => key.name),
-      ...matched,
-      ...rowsRead,
-      summary: { from: input.sql, keys: keys.map(selectItem), outputs: outputs.map((output) => ({ ...selectItem(output), combine: output.combine })) },
-    };
-  }
-
-  /**
-   * `summarize topk(x, k) by …` alone: the values counted by a GROUP BY under the groups, then
-   * the k largest counts per group (DuckDB's histogram aggregate, which the general topk uses,
-   * is an order of magnitude slower). Same entries and order: count, then value, descending.
-   */
-  private countedTopk(expression: Expression, keys: { name: string; sql: string; column: Column }[], output: { name: string }, input: Stage, rowScope: ExpressionScope): string | undefined {
-    if (expression.kind !== 'Call' || expression.callee.name !== 'topk' || expression.args.length !== 2) return undefined;
-    const [valueArg, countArg] = expression.args;
-    if (valueArg!.kind === 'NamedArgument' || countArg!.kind === 'NamedArgument') return undefined;
-    const value = compileExpression(valueArg!, rowScope);
-    const k = asNumber(compileExpression(countArg!, rowScope));
-    const positions = (count: number) => Array.from({ length: count }, (_, i) => i + 1).join(', ');
-    const keyItems = keys.map((key) => `${typed(key.sql, key.column.type)} AS ${ident(key.name)}`);
-    const counted = `SELECT ${[...keyItems, `${value.sql} AS apl_topk_key`, 'count(*) AS apl_topk_count'].join(', ')} FROM (${input.sql}) AS ${this.alias()} GROUP BY ${positions(keys.length + 1)}`;
-    // The k largest by (count, value): max_by keeps a heap of k instead of sorting every value.
-    const entries = `max_by({'key': apl_topk_key, 'count': apl_topk_count, 'error': 0}, {'count': apl_topk_count, 'key': apl_topk_key}, ${k}) FILTER (WHERE apl_topk_key IS NOT NULL)`;
-    const items = [...keys.map((key) => ident(key.name)), `to_json(${entries}) AS ${ident(output.name)}`];
-    return `SELECT ${items.join(', ')} FROM (${counted}) AS ${this.alias()}${keys.length ? ` GROUP BY ${positions(keys.length)}` : ''}`;
-  }
-
-  /**
-   * take/limit right after `summarize … by bin(_time, …), k…` (the summarize page): the N groups
-   * with the largest first aggregate over the whole range are kept in every time bucket, so
-   * the result may have more than N rows. The totals keep the same N groups.
-   */
-  private limitTimeBinned(binned: Stage, count: string): Stage {
-    const others = binned.groups!.filter((name) => name !== binned.timeBin!.column);
-    // Ties on the aggregate go to the smaller group keys, so the choice does not depend on the scan.
-    const firstAggregate = binned.columns.find((column) => !binned.groups!.includes(column.name));
-    const ranking = [...(firstAggregate ? [`${ident(firstAggregate.name)} DESC NULLS LAST`] : []), ...others.map((name) => `${ident(name)} ASC NULLS FIRST`)];
-    const top = `SELECT * FROM (${binned.totalsSql}) AS ${this.alias()}${ranking.length ? ` ORDER BY ${ranking.join(', ')}` : ''} LIMIT ${count}`;
-    const rows = this.alias();
-    const kept = this.alias();
-    const same = others.map((name) => `${kept}.${ident(name)} IS NOT DISTINCT FROM ${rows}.${ident(name)}`).join(' AND ');
-    const sql = others.length
-      ? `SELECT * FROM (${binned.sql}) AS ${rows} WHERE EXISTS (SELECT 1 FROM (${top}) AS ${kept} WHERE ${same})${orderSql(binned.order)}`
-      : binned.sql;
-    return { ...binned, sql, totalsSql: top, summary: undefined, limited: true };
-  }
-
   private union(operator: Extract<TabularOperator, { kind: 'union' }>, input: Stage | undefined): Stage {
     const parts: Stage[] = input ? [input] : [];
     const labels: string[] = input ? [[...input.datasets][0] ?? ''] : [];
@@ -518,74 +407,10 @@ export class PipelineCompiler {
     return { sql: selects.join(' UNION ALL '), columns: all, limited: false, datasets };
   }
 
-  /** Several columns expand in parallel: row i takes element i of each (null where one is shorter). */
-  private print(definitions: ColumnDefinition[]): Stage {
-    const scope = this.scope([]);
-    const columns: Column[] = [];
-    const items = definitions.map((definition, i) => {
-      const value = compileExpression(definition.expression, scope);
-      const name = definition.name?.name ?? `print_${i}`;
-      columns.push({ name, type: value.type, array: value.array });
-      return `${typed(value.sql, value.type)} AS ${ident(name)}`;
-    });
-    return { sql: `SELECT ${items.join(', ')}`, columns, limited: false, datasets: new Set() };
-  }
-
-  private datatable(operator: DataTableOperator): Stage {
-    const columns: Column[] = operator.columns.map((declaration) => ({
-      name: declaration.name.name,
-      type: declaration.type ? (typeFromName(declaration.type.name) ?? 'string') : 'string',
-    }));
-    if (columns.length === 0) throw this.errors.at(operator.start, 'datatable needs columns', 'semantic');
-    if (operator.values.length % columns.length !== 0) throw this.errors.at(operator.start, `datatable has ${operator.values.length} values for ${columns.length} columns`, 'semantic');
-    const scope = this.scope([]);
-    const rows: string[] = [];
-    for (let i = 0; i < operator.values.length; i += columns.length) {
-      const cells = columns.map((column, j) => {
-        const value = coerceTo(compileExpression(operator.values[i + j]!, scope), column.type);
-        return `CAST(${value.sql} AS ${sqlTypeOf(column.type)})`;
-      });
-      rows.push(`(${cells.join(', ')})`);
-    }
-    const names = selectList(columns);
-    const sql = rows.length
-      ? `SELECT * FROM (VALUES ${rows.join(', ')}) AS d(${names})`
-      : `SELECT ${columns.map((column) => `CAST(NULL AS ${sqlTypeOf(column.type)}) AS ${ident(column.name)}`).join(', ')} WHERE FALSE`;
-    return { sql, columns, limited: false, datasets: new Set() };
-  }
-}
-
-/** Numeric counts, sums and extremes combine across groups (see `Combine`). */
-function combineOf(aggregation: string, type: ScalarType): Combine | undefined {
-  if (type !== 'long' && type !== 'real' && type !== 'int') return undefined;
-  switch (aggregation) {
-    case 'count':
-    case 'countif':
-    case 'sumif': // 0 over no rows
-      return 'count';
-    case 'sum':
-      return 'sum';
-    case 'min':
-    case 'minif':
-      return 'min';
-    case 'max':
-    case 'maxif':
-      return 'max';
-    default:
-      return undefined;
-  }
-}
-
-function selectItem(item: { name: string; sql: string; column: Column }): { name: string; sql: string } {
-  return { name: item.name, sql: typed(item.sql, item.column.type) };
 }
 
 function rank(name: string): number {
   return name === '_sysTime' ? 0 : name === '_time' ? 1 : 2;
-}
-
-function selectList(columns: readonly Column[]): string {
-  return columns.length ? columns.map((column) => ident(column.name)).join(', ') : '1 AS "_"';
 }
 
 function orderKey(key: SortKey): OrderKey {
@@ -600,11 +425,6 @@ function hasTime(columns: readonly Column[]): boolean {
 /** A row count written as a number (`take 100`), not computed. */
 function rowCount(expression: Expression): number | undefined {
   return expression.kind === 'Literal' && expression.type === 'long' ? Number(expression.value) : undefined;
-}
-
-/** Untyped nulls get a concrete SQL type so later stages and the result know what they hold. */
-function typed(sql: string, type: ScalarType): string {
-  return type === 'unknown' ? `CAST(${sql} AS VARCHAR)` : sql;
 }
 
 /** extend-valid's page: a non-empty string, array or bag; a number other than 0, infinity or NaN; a true bool. */

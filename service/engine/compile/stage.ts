@@ -1,5 +1,5 @@
 import { ident } from './sql.ts';
-import type { Column } from './types.ts';
+import type { Column, ScalarType } from './types.ts';
 
 export interface OrderKey {
   /** A column of the stage. */
@@ -104,4 +104,14 @@ export function orderSql(order: readonly OrderKey[] | undefined): string {
 export function keptOrder(order: readonly OrderKey[] | undefined, columns: readonly Column[]): OrderKey[] | undefined {
   if (!order) return undefined;
   return order.every((key) => columns.some((column) => column.name === key.column)) ? [...order] : undefined;
+}
+
+/** A select list of the columns (DuckDB needs one column at least). */
+export function selectList(columns: readonly Column[]): string {
+  return columns.length ? columns.map((column) => ident(column.name)).join(', ') : '1 AS "_"';
+}
+
+/** Untyped nulls get a concrete SQL type so later stages and the result know what they hold. */
+export function typed(sql: string, type: ScalarType): string {
+  return type === 'unknown' ? `CAST(${sql} AS VARCHAR)` : sql;
 }

@@ -1,0 +1,53 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyzeDocument } from '../../../../language/index.ts';
+import { ErrorSink } from '../../../../service/engine/errors.ts';
+import { compileQuery } from '../../../../service/engine/compile/query.ts';
+import type { Column } from '../../../../service/engine/compile/types.ts';
+import { planQuery } from '../../../../service/engine/plan.ts';
+import { parseReused, schemaReused } from '../../../../service/engine/reuse.ts';
+
+const timeFilter = `"_time" >= TIMESTAMP '2026-01-01' AND "_time" < TIMESTAMP '2026-01-02'`;
+const columns: Column[] = [
+  { name: '_time', type: 'datetime' },
+  { name: 'status', type: 'long' },
+  { name: 'uri', type: 'string' },
+];
+const tables = new Map([['logs', columns]]);
+
+/** The main statement the engine runs for `apl`. */
+function mainSql(apl: string): string {
+  const parsed = parseReused(apl);
+  const analyzed = analyzeDocument(parsed, schemaReused(tables));
+  const env = {
+    analyzed,
+    errors: new ErrorSink(parsed.lineIndex),
+    datasetColumns: (name: string) => tables.get(name),
+    timeFilter,
+    now: `TIMESTAMP '2026-01-02'`,
+    binAutoNanos: 3_600e9,
+    rangeSeconds: 86_400,
+    readableDatasets: () => ['logs'],
+  };
+  const { stage, datasets } = compileQuery(parsed.root.queries[0]!, env, new Set(tables.keys()));
+  return planQuery({ stage, datasets: [...datasets], timeFilter, defaultLimit: 1000 }).main;
+}
+
+const selects = (sql: string) => sql.match(/\bSELECT\b/g)?.length ?? 0;
+
+test('wheres over a dataset become conditions of its scan, and a take sorts and limits that scan', () => {
+  const sql = mainSql("['logs'] | where status >= 500 | where uri contains 'login' | take 10");
+  assert.equal(selects(sql), 1, sql);
+  assert.match(sql, /^SELECT "_time", "status", "uri" FROM events\."logs" WHERE "_time" >= .* AND .*status.* AND .*uri.* ORDER BY "_time" DESC NULLS LAST LIMIT 10$/);
+});
+
+test('a where after an operator that computes columns reads them from a subquery', () => {
+  const sql = mainSql("['logs'] | extend slow = status >= 500 | where slow | take 10");
+  assert.ok(selects(sql) > 1, sql);
+  assert.match(sql, /WHERE "slow"/);
+});
+
+test('a take count that is computed is clamped at zero in SQL; a written one is a number', () => {
+  assert.match(mainSql("['logs'] | take 5"), /LIMIT 5$/);
+  assert.match(mainSql("['logs'] | take toint('5')"), /LIMIT greatest\(/);
+});
