@@ -36,7 +36,7 @@ export interface StatusFigures {
   maxTime?: bigint;
 }
 
-/** What the statements' rows tell beyond the result rows (the main rows' first columns, the stage's). */
+/** What the statements' rows tell besides the result rows: the totals and the status figures. */
 export interface PlanOutcome {
   /** The totals rows of a time-binned summarize, when added up from the rows. */
   totals?: DuckDBValue[][];
