@@ -3,7 +3,7 @@
  * event tables (`events."<dataset>"`) → a plain result that `results/` turns into wire formats.
  */
 import type { DuckDBConnection, DuckDBMaterializedResult, DuckDBValue } from '@duckdb/node-api';
-import { analyzeDocument, getDiagnostics, type Node, type QueryNode } from '../../language/index.ts';
+import type { Node, QueryNode } from '../../language/index.ts';
 import { walk } from '../../language/syntax/visit.ts';
 import { AplQueryError, ErrorSink } from './errors.ts';
 import { engineMacros } from './compile/macros.ts';
@@ -15,7 +15,7 @@ import { fieldTypeName, type Column, type ScalarType } from './compile/types.ts'
 import { planQuery, type MainResult } from './plan.ts';
 import { QueryControl } from './queryControl.ts';
 import type { QueryQueue } from './queryQueue.ts';
-import { parseReused, schemaReused } from './reuse.ts';
+import { analysisReused, parseReused, schemaReused } from './reuse.ts';
 import { SchemaCache } from './schemaCache.ts';
 import { logicalName } from '../store/storedNames.ts';
 import { endTimeMicros } from '../time.ts';
@@ -224,8 +224,7 @@ async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>
   const { parsed, query, request, start, end, nowMicros, started } = context;
   const messages: StatusMessage[] = [];
   if (context.implicitEnd) messages.push({ priority: 'warn', count: 1, code: 'apl_implicitendtimeofnowapplied_1', msg: `line: 1, col: 1: implicit end time of 'now' applied` });
-  const analyzed = analyzeDocument(parsed, schemaReused(tables));
-  const problem = getDiagnostics(analyzed).find((diagnostic) => diagnostic.severity === 'error');
+  const { analyzed, error: problem } = analysisReused(parsed, schemaReused(tables));
   if (problem) throw new AplQueryError(problem.message, problem.range.start.line + 1, problem.range.start.character + 1, 'semantic');
 
   const errors = new ErrorSink(parsed.lineIndex);

@@ -25,10 +25,9 @@ export class QueryControl {
   private readonly statements = new Set<Promise<unknown>>();
   private readonly timer: NodeJS.Timeout;
   private readonly onClientGone = () => this.stop(new QueryCancelledError());
+  private rejectStopped!: (reason: Error) => void;
   /** Rejects with the stopping error; statements race it. */
-  private readonly stoppedPromise = new Promise<never>((_resolve, reject) => {
-    this.controller.signal.addEventListener('abort', () => reject(this.controller.signal.reason), { once: true });
-  });
+  private readonly stoppedPromise = new Promise<never>((_resolve, reject) => (this.rejectStopped = reject));
 
   constructor(
     readonly limitMs: number,
@@ -86,6 +85,7 @@ export class QueryControl {
     if (this.stopped) return;
     this.finish();
     this.controller.abort(reason);
+    this.rejectStopped(reason);
     for (const connection of this.running) connection.interrupt();
   }
 

@@ -1,12 +1,13 @@
 /**
  * What a query can reuse from earlier ones: the parsed tree of the same APL text (a dashboard
- * refreshing, an editor running a query again) and the analyzer's schema for the same cached
- * columns. Parsing costs a fraction of a millisecond in a loop but several times that between
- * queries, once DuckDB's scans have pushed the parser out of the CPU caches; and the analyzer
- * converts a schema once per schema object, so a schema built afresh for each query is converted
- * for each query. Neither tree nor schema is changed by analysis or compilation.
+ * refreshing, an editor running a query again), the analyzer's schema for the same cached
+ * columns, and the analysis of that tree against that schema. Parsing and analysis cost a
+ * fraction of a millisecond in a loop but several times that between queries, once DuckDB's
+ * scans have pushed the code out of the CPU caches; and the analyzer converts a schema once per
+ * schema object, so a schema built afresh for each query is converted for each query. Neither
+ * tree, schema nor analysis is changed by compilation.
  */
-import { parseQuery, type Schema } from '../../language/index.ts';
+import { analyzeDocument, getDiagnostics, parseQuery, type AnalyzedDocument, type Diagnostic, type Schema } from '../../language/index.ts';
 import { fieldTypeName, type Column } from './compile/types.ts';
 
 type Parsed = ReturnType<typeof parseQuery>;
@@ -47,4 +48,23 @@ export function schemaReused(tables: ReadonlyMap<string, Column[]>): Schema {
   if (!known && schemas.size >= schemaCapacity) schemas.delete(schemas.keys().next().value!);
   schemas.set(key, { columns, schema });
   return schema;
+}
+
+export interface Analysis {
+  analyzed: AnalyzedDocument;
+  /** The first error the language service reports, if any: the query is refused with it. */
+  error: Diagnostic | undefined;
+}
+
+/** Kept beside the tree it analyses, for as long as the parse cache keeps that tree. */
+const analyses = new WeakMap<Parsed, { schema: Schema; analysis: Analysis }>();
+
+/** The analysis of a reused tree against a reused schema: the same object while both are the same. */
+export function analysisReused(parsed: Parsed, schema: Schema): Analysis {
+  const known = analyses.get(parsed);
+  if (known?.schema === schema) return known.analysis;
+  const analyzed = analyzeDocument(parsed, schema);
+  const analysis = { analyzed, error: getDiagnostics(analyzed).find((diagnostic) => diagnostic.severity === 'error') };
+  analyses.set(parsed, { schema, analysis });
+  return analysis;
 }

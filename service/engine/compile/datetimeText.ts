@@ -28,6 +28,8 @@ export function parseDatetimeText(input: string): bigint | undefined {
 
 /** The same in nanoseconds: the reference gives datetimes 100 ns ticks and more (unixtime_nanoseconds_todatetime). */
 export function parseDatetimeNanos(input: string): bigint | undefined {
+  const canonical = canonicalNanos(input);
+  if (canonical !== undefined) return canonical;
   const text = input.trim().replace(/^(['"])(.*)\1$/, '$2').trim();
   if (text === '' || text.length > maxLength) return undefined;
   if (/^\d+$/.test(text)) return digitRun(text);
@@ -38,6 +40,22 @@ export function parseDatetimeNanos(input: string): bigint | undefined {
   const day = dateNanos(date.year, date.month, date.day);
   if (day === undefined) return undefined;
   return day + BigInt(((clock.hour * 60 + clock.minute - clock.offsetMinutes) * 60 + clock.second) * 1000) * 1_000_000n + clock.nanos;
+}
+
+const rfc3339Utc = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?Z$/;
+
+/**
+ * The form every request's time range and most literals take (`2026-10-01T00:00:00Z`), read
+ * without the general path's trials: the same value, or undefined to leave the text to it.
+ */
+function canonicalNanos(text: string): bigint | undefined {
+  const m = rfc3339Utc.exec(text);
+  if (!m) return undefined;
+  const [hour, minute, second] = [Number(m[4]), Number(m[5]), Number(m[6])];
+  if (hour > 23 || minute > 59 || second > 59) return undefined;
+  const day = dateNanos(Number(m[1]), Number(m[2]), Number(m[3]));
+  if (day === undefined) return undefined;
+  return day + BigInt((hour * 60 + minute) * 60 + second) * 1_000_000_000n + BigInt((m[7] ?? '').padEnd(9, '0'));
 }
 
 function floorDiv(a: bigint, b: bigint): bigint {

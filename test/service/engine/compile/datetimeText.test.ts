@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseDatetimeText } from '../../../../service/engine/compile/datetimeText.ts';
+import fc from 'fast-check';
+import { parseDatetimeNanos, parseDatetimeText } from '../../../../service/engine/compile/datetimeText.ts';
 import { canonicalJson } from '../../../../service/engine/compile/canonicalJson.ts';
 
 const iso = (text: string) => {
@@ -44,4 +45,26 @@ test('canonical JSON sorts names at every depth and keeps number texts', () => {
   assert.equal(canonicalJson('{"b": 1, "a": {"d": [3, {"z": 1, "y": 2}], "c": 12345678901234567890}}'), '{"a":{"c":12345678901234567890,"d":[3,{"y":2,"z":1}]},"b":1}');
   assert.equal(canonicalJson('"x\\"y"'), '"x\\"y"');
   assert.equal(canonicalJson('[1, 2'), undefined);
+});
+
+test('the canonical form (2026-10-01T00:00:00.123Z) reads as the general reading of the same instant does', () => {
+  const two = (n: number) => String(n).padStart(2, '0');
+  const instant = fc.record({
+    year: fc.integer({ min: 1, max: 9999 }),
+    month: fc.integer({ min: 0, max: 13 }),
+    day: fc.integer({ min: 0, max: 32 }),
+    hour: fc.integer({ min: 0, max: 24 }),
+    minute: fc.integer({ min: 0, max: 60 }),
+    second: fc.integer({ min: 0, max: 60 }),
+    fraction: fc.stringMatching(/^\d{0,9}$/),
+  });
+  fc.assert(
+    fc.property(instant, ({ year, month, day, hour, minute, second, fraction }) => {
+      const date = `${String(year).padStart(4, '0')}-${two(month)}-${two(day)}`;
+      const clock = `${two(hour)}:${two(minute)}:${two(second)}${fraction ? `.${fraction}` : ''}`;
+      // A space and an explicit zone take the general path.
+      assert.equal(parseDatetimeNanos(`${date}T${clock}Z`), parseDatetimeNanos(`${date} ${clock} +00:00`));
+    }),
+    { numRuns: 2000 },
+  );
 });
