@@ -13,7 +13,7 @@ import { compileExpression, findColumn } from './expressions.ts';
 import { asBool, coerceTo } from './coercions.ts';
 import type { Compiled, ExpressionScope, LetValue } from './scope.ts';
 import { ident, regexEscape, stringLiteral } from './sql.ts';
-import { keptOrder, matchedOf, orderSql, scanSql, selectList, typed, type OrderKey, type Stage } from './stage.ts';
+import { keptOrder, matchedOf, orderSql, selectList, typed, type OrderKey, type Stage } from './stage.ts';
 import { fieldTypeName, sqlTypeOf, type Column, type ScalarType } from './types.ts';
 import { makeSeries, parseKv, redact, searchOperator, type OperatorTools } from './moreOperators.ts';
 import { parseOperator } from './parseOperator.ts';
@@ -107,10 +107,10 @@ export class PipelineCompiler {
     if (!columns) throw this.errors.at(offset, `dataset "${name}" not found`, 'forbidden');
     this.datasets.add(name);
     const ordered = [...columns].sort((a, b) => rank(a.name) - rank(b.name) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const scan = { list: ordered.map((column) => ident(column.name)).join(', '), table: `events.${ident(name)}`, conditions: [this.env.timeFilter] };
+    const sql = `SELECT ${ordered.map((column) => ident(column.name)).join(', ')} FROM events.${ident(name)} WHERE ${this.env.timeFilter}`;
     // Events come newest first unless the query orders them otherwise.
     const order: OrderKey[] = [{ column: '_time', desc: true, nullsFirst: false }];
-    return { sql: scanSql(scan), scan, columns: ordered, order, limited: false, datasets: new Set([name]), rowsOf: name, storedTime: true };
+    return { sql, scan: true, columns: ordered, order, limited: false, datasets: new Set([name]), rowsOf: name, storedTime: true };
   }
 
   private operator(operator: TabularOperator, stageIn: Stage): Stage {
@@ -143,9 +143,8 @@ export class PipelineCompiler {
           // Bounds alone keep every row read: the rows stay those of the dataset.
           if (onlyBounds) changes.rowsOf = stageIn.rowsOf;
         }
-        if (!stageIn.scan) return next(`SELECT * FROM ${from} WHERE ${condition}${keep}`, input.columns, changes);
-        const scan = { ...stageIn.scan, conditions: [...stageIn.scan.conditions, condition] };
-        return next(scanSql(scan), input.columns, { ...changes, scan });
+        if (stageIn.scan) return next(`${stageIn.sql} AND (${condition})`, input.columns, { ...changes, scan: true });
+        return next(`SELECT * FROM ${from} WHERE ${condition}${keep}`, input.columns, changes);
       }
       case 'extend':
       case 'extend-valid':
@@ -189,7 +188,7 @@ export class PipelineCompiler {
         if (stageIn.timeBin && stageIn.totalsSql && stageIn.groups) return limitTimeBinned(stageIn, count, this.tools());
         const byTime = storedTime && stageIn.matchedSql === undefined && input.order?.[0]?.column === '_time';
         const taken = byTime ? rowCount(operator.count) : undefined;
-        return next(`${stageIn.scan ? scanSql(stageIn.scan) : `SELECT * FROM ${from}`}${orderSql(input.order)} LIMIT ${count}`, input.columns, {
+        return next(`${stageIn.scan ? stageIn.sql : `SELECT * FROM ${from}`}${orderSql(input.order)} LIMIT ${count}`, input.columns, {
           limited: true,
           sorted: !!input.order?.length,
           takesByTime: taken && taken > 0 ? taken : undefined,

@@ -57,23 +57,13 @@ export interface Stage {
    */
   summary?: SummaryParts;
   /**
-   * Set while the stage is a dataset's columns read straight from its table (`sql` is
-   * `scanSql(scan)`): a where adds its condition to the scan and a take sorts and limits it,
-   * instead of each wrapping it in a subquery. DuckDB plans every level of nesting anew (about
-   * 0.1 ms each), which is a good part of a short query's time.
+   * Set while the stage is a dataset's columns read straight from its table: `sql` is
+   * `SELECT <column names> FROM <table> WHERE <conditions>` and ends there. A where adds its
+   * condition with AND and a take its ORDER BY and LIMIT, instead of each wrapping it in a
+   * subquery: DuckDB plans every level of nesting anew (about 0.1 ms each), a good part of a short
+   * query's time. Appending keeps a chain of wheres linear to compile.
    */
-  scan?: ScanParts;
-}
-
-export interface ScanParts {
-  /** The select list: plain column names, so a condition on the stage's columns reads the table's. */
-  list: string;
-  table: string;
-  conditions: string[];
-}
-
-export function scanSql(scan: ScanParts): string {
-  return `SELECT ${scan.list} FROM ${scan.table} WHERE ${scan.conditions.join(' AND ')}`;
+  scan?: boolean;
 }
 
 /** The rows a stage counts as matched: its `matchedSql`, or all of its own rows when no operator reduced them. */
