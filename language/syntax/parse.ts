@@ -4,12 +4,13 @@ import { AstBuilder } from './cstToAst.ts';
 import { tokenEnd } from './cst.ts';
 import { AplGrammar } from './grammar.ts';
 import type { ParsedDocument, SyntaxError, SyntaxToken } from './parseResult.ts';
-import { blankLineStretches, joinRanges, lastTokenEnd, lexRange, lineEndAfter, type LexedRange, type TextRange } from './queryText.ts';
+import { joinRanges, lastTokenEnd, lexRange, lineEndAfter, type LexedRange } from './queryText.ts';
 import { UnknownRuns } from './unknownRuns.ts';
 import { cutDeepBrackets, cutDeepExpressions } from './nesting.ts';
 import { withoutStackTraces } from './recoveringParser.ts';
 import { limitQueryErrors, maxSyntaxErrorsPerQuery, queryErrorLimit, tooManyInDocumentMessage } from './errorLimit.ts';
 import { LineIndex } from '../text/lineIndex.ts';
+import { blankLineStretches, type TextRange } from '../text/blankLines.ts';
 
 let grammar: AplGrammar | undefined;
 

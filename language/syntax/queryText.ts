@@ -1,16 +1,12 @@
 import type { IToken } from 'chevrotain';
 import { tokenize } from './lexer.ts';
+import type { TextRange } from '../text/blankLines.ts';
 
 /**
  * The text of a document's queries, read without lexing it all first. No token spans a line break
  * (strings and comments end at one), so the blank lines that separate queries can be found in the
  * text itself, and any run of whole lines lexes to exactly the tokens the whole text has there.
  */
-
-export interface TextRange {
-  start: number;
-  end: number;
-}
 
 export interface LexedRange extends TextRange {
   tokens: IToken[];
@@ -36,33 +32,6 @@ export function joinRanges(first: LexedRange, second: LexedRange): LexedRange {
 function shift(token: IToken, by: number): void {
   token.startOffset += by;
   token.endOffset! += by;
-}
-
-/**
- * The stretches between blank lines (a line of nothing but spaces, tabs and carriage returns, as
- * `hasBlankLine` reads them), each ending after a line break or at the end of the text. A stretch
- * may hold no token (comments only): the tokens of each that has some are one query's.
- */
-export function blankLineStretches(text: string): TextRange[] {
-  const stretches: TextRange[] = [];
-  let start = 0;
-  let lineStart = 0;
-  let blank = true;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code === 10) {
-      if (blank && lineStart > 0) {
-        if (lineStart > start) stretches.push({ start, end: lineStart });
-        start = i + 1;
-      }
-      lineStart = i + 1;
-      blank = true;
-    } else if (code !== 13 && code !== 32 && code !== 9) {
-      blank = false;
-    }
-  }
-  if (start < text.length) stretches.push({ start, end: text.length });
-  return stretches;
 }
 
 /** The end of the first line break at or after `position` within `end`, or `end`. */

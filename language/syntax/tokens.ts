@@ -9,7 +9,18 @@ import { nanosecondsPerUnit } from './literals.ts';
 
 const wordBoundary = '(?![A-Za-z0-9_$])';
 
-export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n\u00a0\ufeff]+/, group: Lexer.SKIPPED });
+/** The characters the lexer skips between tokens. */
+const whiteSpaceCharacters = ' \t\r\n\u00a0\ufeff';
+export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: new RegExp(`[${whiteSpaceCharacters}]+`), group: Lexer.SKIPPED });
+
+const whiteSpaceTable = new Uint8Array(0x10000);
+for (const char of whiteSpaceCharacters) whiteSpaceTable[char.charCodeAt(0)] = 1;
+
+/** Whether the lexer skips this UTF-16 code unit between tokens (`UnknownRuns` asks per character). */
+export function isWhiteSpaceCode(code: number): boolean {
+  return whiteSpaceTable[code] === 1;
+}
+
 export const Comment = createToken({ name: 'Comment', pattern: /\/\/[^\r\n]*/, group: 'comments' });
 
 export const Identifier = createToken({ name: 'Identifier', pattern: /[A-Za-z_$][A-Za-z0-9_$]*/, label: 'a name' });
@@ -248,7 +259,7 @@ export const Tilde = createToken({ name: 'Tilde', pattern: /~/, label: "'~'" });
 export const NestedTooDeeply = createToken({ name: 'NestedTooDeeply', pattern: Lexer.NA, label: 'an expression' });
 
 /** The characters some token may start with; every other character is unknown to APL. */
-const tokenStartCharacters = ' \t\r\n\u00a0\ufeffA-Za-z0-9_$"\'@/!|;,()[\\]{}.:=<>+\\-*%?~';
+const tokenStartCharacters = `${whiteSpaceCharacters}A-Za-z0-9_$"'@/!|;,()[\\]{}.:=<>+\\-*%?~`;
 
 /**
  * A run of characters no token can start with (and `@` not opening a verbatim string). Without it,

@@ -1,15 +1,12 @@
 import type { IToken } from 'chevrotain';
-
-/** The characters the lexer skips as white space; every other character between tokens is unknown to APL. */
-function isWhiteSpace(code: number): boolean {
-  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d || code === 0xa0 || code === 0xfeff;
-}
+import { isWhiteSpaceCode } from './tokens.ts';
 
 /**
- * The runs of characters no token starts with, read from the gaps between the tokens: the lexer
- * skips them rather than making a token of each (random text has thousands), so they cost nothing
- * until a caller walks them. Walked in order of offset, once, over `text[from, to)`, which the
- * tokens and comments given cover; `offset` and `length` describe the run `next` moved to.
+ * The runs of characters no token starts with, read from the gaps between the tokens (every
+ * character there but white space is unknown to APL): the lexer skips them rather than making a
+ * token of each (random text has thousands), so they cost nothing until a caller walks them.
+ * Walked in order of offset, once, over `text[from, to)`, which the tokens and comments given
+ * cover; `offset` and `length` describe the run `next` moved to.
  */
 export class UnknownRuns {
   offset = 0;
@@ -43,10 +40,10 @@ export class UnknownRuns {
   private find(): boolean {
     const { text } = this;
     for (;;) {
-      while (this.position < this.gapEnd && isWhiteSpace(text.charCodeAt(this.position))) this.position++;
+      while (this.position < this.gapEnd && isWhiteSpaceCode(text.charCodeAt(this.position))) this.position++;
       if (this.position < this.gapEnd) {
         const start = this.position;
-        while (this.position < this.gapEnd && !isWhiteSpace(text.charCodeAt(this.position))) this.position++;
+        while (this.position < this.gapEnd && !isWhiteSpaceCode(text.charCodeAt(this.position))) this.position++;
         this.offset = start;
         this.length = this.position - start;
         this.pending = true;
