@@ -58,8 +58,7 @@ export function lastTimeOf(result: DuckDBMaterializedResult, column: number): bi
   const chunk = lastChunkOf(result);
   const row = chunk.rowCount - 1;
   const vector = duckdb.data_chunk_get_vector(chunk.chunk, column);
-  const validity = duckdb.vector_get_validity(vector, Math.ceil(chunk.rowCount / 64) * 8);
-  if (validity && (validity[row >> 3]! & (1 << (row & 7))) === 0) return undefined;
+  if (!isValid(validityOf(vector, chunk.rowCount), row)) return undefined;
   const data = duckdb.vector_get_data(vector, chunk.rowCount * 8);
   return new DataView(data.buffer, data.byteOffset, data.byteLength).getBigInt64(row * 8, true);
 }
@@ -73,13 +72,22 @@ function textBytes(chunk: DuckDBDataChunk, textColumns: readonly number[]): numb
     const entries = duckdb.vector_get_data(vector, rows * stringEntryBytes);
     const view = new DataView(entries.buffer, entries.byteOffset, entries.byteLength);
     // A null's entry is not cleared and may hold any length: only valid rows count (no mask: all are).
-    const validity = duckdb.vector_get_validity(vector, Math.ceil(rows / 64) * 8);
+    const validity = validityOf(vector, rows);
     for (let row = 0; row < rows; row++) {
-      if (validity && (validity[row >> 3]! & (1 << (row & 7))) === 0) continue;
+      if (!isValid(validity, row)) continue;
       bytes += view.getUint32(row * stringEntryBytes, true);
     }
   }
   return bytes;
+}
+
+/** A vector's validity mask over `rows` rows; none when every row is valid. */
+function validityOf(vector: duckdb.Vector, rows: number): Uint8Array | null {
+  return duckdb.vector_get_validity(vector, Math.ceil(rows / 64) * 8);
+}
+
+function isValid(validity: Uint8Array | null, row: number): boolean {
+  return !validity || (validity[row >> 3]! & (1 << (row & 7))) !== 0;
 }
 
 function tooLarge(what: string): AplQueryError {
