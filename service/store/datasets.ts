@@ -76,7 +76,17 @@ export function datasetNameProblem(name: string): string | undefined {
   return undefined;
 }
 
+/** Datasets whose field metadata is kept in memory; past this many the cache starts over. */
+const maxCachedFieldMetadata = 1000;
+
 export class DatasetRegistry {
+  /**
+   * Each dataset's field metadata as read, since every query's answer lists it. Every write of
+   * it goes through this registry and drops the entry once written; statements on the shared
+   * connection run in order, so a read that began before a write cannot outlive its drop.
+   */
+  private readonly fieldMetadataCache = new Map<string, Promise<ReadonlyMap<string, FieldMetadata>>>();
+
   constructor(private readonly database: Database) {}
 
   async list(): Promise<Dataset[]> {
@@ -119,11 +129,24 @@ export class DatasetRegistry {
   /** Deletes the dataset's metadata and its fields' metadata, so a dataset re-created later starts bare. */
   async delete(name: string): Promise<boolean> {
     await this.database.run('DELETE FROM field_metadata WHERE dataset = $1', [name]);
+    this.fieldMetadataCache.delete(name);
     return (await this.database.all('DELETE FROM datasets WHERE name = $1 RETURNING name', [name])).length > 0;
   }
 
   /** The metadata set on the dataset's fields, by field name (fields never described are absent). */
-  async fieldMetadata(name: string): Promise<Map<string, FieldMetadata>> {
+  fieldMetadata(name: string): Promise<ReadonlyMap<string, FieldMetadata>> {
+    const cached = this.fieldMetadataCache.get(name);
+    if (cached) return cached;
+    if (this.fieldMetadataCache.size >= maxCachedFieldMetadata) this.fieldMetadataCache.clear();
+    const read = this.readFieldMetadata(name);
+    this.fieldMetadataCache.set(name, read);
+    read.catch(() => {
+      if (this.fieldMetadataCache.get(name) === read) this.fieldMetadataCache.delete(name);
+    });
+    return read;
+  }
+
+  private async readFieldMetadata(name: string): Promise<ReadonlyMap<string, FieldMetadata>> {
     const rows = await this.database.all<FieldMetadataRow>(
       'SELECT name, description, unit, hidden FROM field_metadata WHERE dataset = $1',
       [name],
@@ -138,6 +161,7 @@ export class DatasetRegistry {
            hidden = excluded.hidden`,
       [name, field, metadata.description, metadata.unit, metadata.hidden],
     );
+    this.fieldMetadataCache.delete(name);
   }
 }
 

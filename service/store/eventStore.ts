@@ -44,6 +44,8 @@ export interface EventDatabase {
   checkpoint(): Promise<void>;
   /** Called once a change to an event table's columns has committed or rolled back. */
   eventSchemaChanged(): void;
+  /** Moves with every `eventSchemaChanged()`. */
+  readonly eventSchemaVersion: number;
   /** Called when a writer's transaction opens, and when it has committed or rolled back. */
   eventWriteStarted(): void;
   eventWriteEnded(committed: boolean): void;
@@ -113,19 +115,22 @@ export class EventStore {
   /**
    * The dataset's committed fields in column order, `_time` and `_sysTime` first. A reader does
    * not wait for the dataset's writer (a query must not wait for an ingest to end): it takes the
-   * cached columns, or reads the catalog, which shows only committed columns, without caching
-   * what it read (a writer committing meanwhile would be overwritten by an older list).
+   * cached columns, or reads the catalog, which shows only committed columns. What it read is
+   * cached unless the columns of an event table changed meanwhile: a table dropped or re-made, or
+   * a writer that altered it ending, would otherwise be hidden behind an older list.
    */
   async fields(name: string): Promise<FieldInfo[]> {
     await this.ensureSchema();
     let columns = this.schemas.get(name);
     if (!columns) {
+      const version = this.database.eventSchemaVersion;
       const connection = await this.database.connect();
       try {
         columns = await this.readColumns(connection, name);
       } finally {
         connection.closeSync();
       }
+      if (this.database.eventSchemaVersion === version && !this.schemas.has(name)) this.schemas.set(name, columns);
     }
     return [...columns].map(([field, type]) => ({ name: field, type }));
   }

@@ -1,5 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Database } from '../../service/store/database.ts';
 import { eventTable, SharedWriterError, type EventStore, type StoredEvent } from '../../service/store/eventStore.ts';
 import { openStoreFixture, type StoreFixture } from './storeFixture.ts';
@@ -140,6 +141,25 @@ describe('event store on a DuckDB file', () => {
     assert.deepEqual(await Promise.race([names(), waited]), ['_time', '_sysTime', 'kept']);
     await writer.commit();
     assert.deepEqual(await names(), ['_time', '_sysTime', 'kept', 'pending']);
+  });
+
+  it('keeps no columns read while the table was dropped or changed', async () => {
+    // Readers of a table whose columns are not cached yet (just made) race its drop, a little later each round:
+    // some read the table before it is gone and answer after.
+    for (let round = 0; round < 10; round++) {
+      await store.createDataset('raced');
+      const reads = Array.from({ length: 6 }, () => store.fields('raced'));
+      await delay(round / 2);
+      await store.dropDataset('raced');
+      for (const read of await Promise.allSettled(reads)) if (read.status === 'rejected') assert.match(String(read.reason), /no event table/);
+      await assert.rejects(store.fields('raced'), /no event table/, `round ${round}: a dropped table's columns were kept`);
+    }
+    // A reader that answers after a writer added a column does not hide the column behind its older list.
+    await store.createDataset('raced');
+    const writer = await store.openWriter('raced');
+    await writer.append([event({ added: 'x' })]);
+    await Promise.all([store.fields('raced'), writer.commit()]);
+    assert.deepEqual((await store.fields('raced')).map((field) => field.name), ['_time', '_sysTime', 'added']);
   });
 
   describe('writers side by side', () => {

@@ -48,7 +48,12 @@ describe('service: field metadata, vacuum, user, legacy datasets', () => {
 
     it('reports every field, with its metadata, in the fieldsMetaMap of APL results, in both formats', async () => {
       await service.call('POST', '/v2/datasets', { body: { name: 'metamap' } });
-      await ingest('metamap', [{ latency: 2.5, route: '/b' }]);
+      await ingest('metamap', [{ latency: 2.5 }]);
+      // Answered once before a field is added or described: what the service keeps of it must not outlive either.
+      const first = await service.call('POST', '/v1/datasets/_apl?format=tabular', { body: { apl: "['metamap'] | count" } });
+      const firstFields = (first.body as { fieldsMetaMap: { metamap: { name: string; unit: string }[] } }).fieldsMetaMap.metamap;
+      assert.deepEqual(firstFields.map((field) => `${field.name}:${field.unit}`).sort(), ['_sysTime:', '_time:', 'latency:']);
+      await ingest('metamap', [{ route: '/b' }]);
       await service.call('PUT', '/v2/datasets/metamap/fields/latency', { body: { description: 'time to answer', unit: 'ms' } });
       for (const format of ['tabular', 'legacy']) {
         const answer = await service.call('POST', `/v1/datasets/_apl?format=${format}`, { body: { apl: "['metamap'] | count" } });
@@ -93,6 +98,7 @@ describe('service: field metadata, vacuum, user, legacy datasets', () => {
       await service.call('POST', '/v2/datasets', { body: { name: 'forgetful' } });
       await ingest('forgetful', [{ latency: 3 }]);
       await service.call('PUT', '/v2/datasets/forgetful/fields/latency', { body: { unit: 'ms' } });
+      assert.equal((await service.call('GET', '/v2/datasets/forgetful/fields/latency')).body.unit, 'ms');
       assert.equal((await service.call('DELETE', '/v2/datasets/forgetful')).status, 204);
       await service.call('POST', '/v2/datasets', { body: { name: 'forgetful' } });
       await ingest('forgetful', [{ latency: 3 }]);
