@@ -44,12 +44,24 @@ interface TokenRow extends Record<string, unknown> {
   secret_sha256: string;
 }
 
+/** Tokens whose rows are kept in memory; past this many the cache starts over. */
+const maxCachedTokens = 1000;
+
 export class TokenRegistry {
+  /**
+   * Rows of tokens that authenticated, by secret digest: every request with an API token looks
+   * its token up, and the shared connection runs one statement at a time. Every write of a token
+   * goes through this registry and drops them all.
+   */
+  private readonly byDigest = new Map<string, TokenRow>();
+  /** Moves with every write, so a lookup that began before one keeps nothing it read. */
+  private writes = 0;
+
   constructor(private readonly database: Database) {}
 
   async create(input: TokenInput): Promise<ApiToken & { token: string }> {
     const secret = newSecret('xaat-');
-    const token = await this.insert(this.database, input, secret);
+    const token = await this.written(() => this.insert(this.database, input, secret));
     return { ...token, token: secret };
   }
 
@@ -65,7 +77,7 @@ export class TokenRegistry {
   }
 
   async delete(id: string): Promise<boolean> {
-    const rows = await this.database.all('DELETE FROM api_tokens WHERE id = $1 AND NOT retired RETURNING id', [id]);
+    const rows = await this.written(() => this.database.all('DELETE FROM api_tokens WHERE id = $1 AND NOT retired RETURNING id', [id]));
     return rows.length > 0;
   }
 
@@ -82,7 +94,7 @@ export class TokenRegistry {
     replacement: TokenInput | undefined,
     check: (input: TokenInput) => void,
   ): Promise<(ApiToken & { token: string }) | undefined> {
-    return this.database.transaction(async (tx) => {
+    return this.written(() => this.database.transaction(async (tx) => {
       const row = await tx.one<TokenRow>('SELECT * FROM api_tokens WHERE id = $1 AND NOT retired', [id]);
       if (!row) return undefined;
       const old = toApiToken(row);
@@ -103,13 +115,13 @@ export class TokenRegistry {
       ]);
       const secret = newSecret('xaat-');
       return { ...(await this.insert(tx, input, secret)), token: secret };
-    });
+    }));
   }
 
   /** The principal of a live, unexpired token with this secret, if any. */
   async authenticate(secret: string, orgId: string, now = new Date()): Promise<Principal | undefined> {
     const digest = sha256(secret);
-    const row = await this.database.one<TokenRow>('SELECT * FROM api_tokens WHERE secret_sha256 = $1', [digest]);
+    const row = await this.rowOf(digest);
     if (!row || !sameDigest(row.secret_sha256, digest)) return undefined;
     const expiresAt = row.expires_at === null ? undefined : new Date(row.expires_at);
     if (expiresAt !== undefined && expiresAt.getTime() <= now.getTime()) return undefined;
@@ -121,6 +133,29 @@ export class TokenRegistry {
       orgCapabilities: JSON.parse(row.org_capabilities) as OrgCapabilities,
       ...(expiresAt === undefined ? {} : { expiresAt }),
     };
+  }
+
+  /** The row of the token with this digest, live, retired or expired; unknown digests are not kept. */
+  private async rowOf(digest: string): Promise<TokenRow | undefined> {
+    const cached = this.byDigest.get(digest);
+    if (cached) return cached;
+    const writes = this.writes;
+    const row = await this.database.one<TokenRow>('SELECT * FROM api_tokens WHERE secret_sha256 = $1', [digest]);
+    if (row && writes === this.writes) {
+      if (this.byDigest.size >= maxCachedTokens) this.byDigest.clear();
+      this.byDigest.set(digest, row);
+    }
+    return row;
+  }
+
+  /** Runs a write of tokens; whatever was kept, or read while it ran, is dropped once it has ended. */
+  private async written<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } finally {
+      this.writes++;
+      this.byDigest.clear();
+    }
   }
 
   private async insert(db: Queryable, input: TokenInput, secret: string): Promise<ApiToken> {

@@ -47,6 +47,7 @@ describe('service: token regeneration and expiry', () => {
 
   it('stops the old secret once existingTokenExpiresAt has passed', async () => {
     const old = await create({ name: 'cut-over', ...readDatasets });
+    assert.equal(await canListDatasets(old.token), 200);
     const past = new Date(Date.now() - 1000).toISOString();
     const fresh = (
       await service.call('POST', `/v2/tokens/${old.id}/regenerate`, { body: { existingTokenExpiresAt: past } })
