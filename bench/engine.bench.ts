@@ -8,7 +8,9 @@
  * (generated in DuckDB on first use and cached under the temp directory, outside the timing),
  * the service started on it in this process, and the 12 canonical queries (bench/engine/queries.ts)
  * sent to `POST /v1/datasets/_apl?format=tabular`, each beside the hand-written SQL for the same
- * question run on a separate connection of the same DuckDB instance. Before timing, both answers
+ * question run on a separate connection of the same DuckDB instance. Where the reply says more than
+ * its rows that cannot be known before them (how far back a take read), the hand SQL runs the
+ * statement a person would run next for it, timed with the first. Before timing, both answers
  * are compared, and the engine's rowsExamined/rowsMatched against counts made by hand.
  *
  * Reported per query: the engine's `status.elapsedTime` median (parse, analyze, compile, execute,

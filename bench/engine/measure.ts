@@ -63,14 +63,24 @@ export async function checkQuery(service: BenchService, query: CanonicalQuery): 
   const matched = tookAll ? query.takesNewest : filtered;
   if (engineAnswer.status.rowsExamined !== examined) disagreements.push(`rowsExamined ${engineAnswer.status.rowsExamined}, expected ${examined}`);
   if (engineAnswer.status.rowsMatched !== matched) disagreements.push(`rowsMatched ${engineAnswer.status.rowsMatched}, expected ${matched}`);
+  const after = query.afterRows?.(table, range, sqlAnswer.answer);
+  if (after !== undefined) {
+    const [[counted]] = (await service.sql(after)).answer.rows as [[number]];
+    if (counted !== examined) disagreements.push(`the hand SQL's second statement counts ${counted} rows examined, expected ${examined}`);
+  }
   return { query, disagreements, rows: engineAnswer.answer.rows.length };
 }
 
 /** Warm-ups, then interleaved repetitions of a query already checked. */
 export async function measureQuery(service: BenchService, { query, disagreements, rows }: CheckedQuery, repetitions: Repetitions): Promise<QueryFigures> {
-  const handSql = query.sql(table, rangeSql(query.range.start, query.range.end));
+  const range = rangeSql(query.range.start, query.range.end);
+  const handSql = query.sql(table, range);
   const runEngine = () => service.query(query.apl, query.range);
-  const runSql = () => service.sql(handSql);
+  const runSql = async () => {
+    const rows = await service.sql(handSql);
+    const next = query.afterRows?.(table, range, rows.answer);
+    return next === undefined ? rows : { ...rows, micros: rows.micros + (await service.sql(next)).micros };
+  };
   for (let round = 0; round < repetitions.warmUp; round++) {
     await runEngine();
     await runSql();
