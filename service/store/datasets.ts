@@ -1,6 +1,7 @@
 /** Dataset metadata (the `datasets` table). A dataset's id is its name. */
 import type { Database } from './database.ts';
 import { formatTimestamp } from '../time.ts';
+import { ReadCache } from './readCache.ts';
 
 export const datasetKinds = ['axiom:events:v1', 'otel:logs:v1', 'otel:traces:v1', 'otel:metrics:v1'] as const;
 export type DatasetKind = (typeof datasetKinds)[number];
@@ -76,16 +77,11 @@ export function datasetNameProblem(name: string): string | undefined {
   return undefined;
 }
 
-/** Datasets whose field metadata is kept in memory; past this many the cache starts over. */
-const maxCachedFieldMetadata = 1000;
-
 export class DatasetRegistry {
-  /**
-   * Each dataset's field metadata as read, since every query's answer lists it. Every write of
-   * it goes through this registry and drops the entry once written; statements on the shared
-   * connection run in order, so a read that began before a write cannot outlive its drop.
-   */
-  private readonly fieldMetadataCache = new Map<string, Promise<ReadonlyMap<string, FieldMetadata>>>();
+  /** Each dataset's row as read: every ingest request looks its dataset up. */
+  private readonly rows = new ReadCache<Dataset | undefined>();
+  /** Each dataset's field metadata as read: every query's answer lists it. */
+  private readonly fieldMetadataReads = new ReadCache<ReadonlyMap<string, FieldMetadata>>();
 
   constructor(private readonly database: Database) {}
 
@@ -94,8 +90,12 @@ export class DatasetRegistry {
   }
 
   async get(name: string): Promise<Dataset | undefined> {
-    const row = await this.database.one<DatasetRow>('SELECT * FROM datasets WHERE name = $1', [name]);
-    return row && toDataset(row);
+    const dataset = await this.rows.get(name, async () => {
+      const row = await this.database.one<DatasetRow>('SELECT * FROM datasets WHERE name = $1', [name]);
+      return row && toDataset(row);
+    });
+    // Callers get their own copy of what is kept.
+    return dataset && { ...dataset, mapFields: [...dataset.mapFields] };
   }
 
   /** Undefined when a dataset of that name exists already. */
@@ -105,6 +105,7 @@ export class DatasetRegistry {
       `INSERT INTO datasets VALUES ($1, $2, $3, $4, $5, $5, $6, $7, '[]') ON CONFLICT DO NOTHING RETURNING name`,
       [input.name, input.kind, input.description, input.who, stamp, input.useRetentionPeriod, input.retentionDays],
     );
+    this.rows.drop(input.name);
     return rows.length === 0 ? undefined : this.get(input.name);
   }
 
@@ -123,35 +124,28 @@ export class DatasetRegistry {
         formatTimestamp(now),
       ],
     );
+    this.rows.drop(name);
     return this.get(name);
   }
 
   /** Deletes the dataset's metadata and its fields' metadata, so a dataset re-created later starts bare. */
   async delete(name: string): Promise<boolean> {
     await this.database.run('DELETE FROM field_metadata WHERE dataset = $1', [name]);
-    this.fieldMetadataCache.delete(name);
-    return (await this.database.all('DELETE FROM datasets WHERE name = $1 RETURNING name', [name])).length > 0;
+    this.fieldMetadataReads.drop(name);
+    const deleted = await this.database.all('DELETE FROM datasets WHERE name = $1 RETURNING name', [name]);
+    this.rows.drop(name);
+    return deleted.length > 0;
   }
 
   /** The metadata set on the dataset's fields, by field name (fields never described are absent). */
   fieldMetadata(name: string): Promise<ReadonlyMap<string, FieldMetadata>> {
-    const cached = this.fieldMetadataCache.get(name);
-    if (cached) return cached;
-    if (this.fieldMetadataCache.size >= maxCachedFieldMetadata) this.fieldMetadataCache.clear();
-    const read = this.readFieldMetadata(name);
-    this.fieldMetadataCache.set(name, read);
-    read.catch(() => {
-      if (this.fieldMetadataCache.get(name) === read) this.fieldMetadataCache.delete(name);
+    return this.fieldMetadataReads.get(name, async () => {
+      const rows = await this.database.all<FieldMetadataRow>(
+        'SELECT name, description, unit, hidden FROM field_metadata WHERE dataset = $1',
+        [name],
+      );
+      return new Map(rows.map((row) => [row.name, { description: row.description, unit: row.unit, hidden: row.hidden }]));
     });
-    return read;
-  }
-
-  private async readFieldMetadata(name: string): Promise<ReadonlyMap<string, FieldMetadata>> {
-    const rows = await this.database.all<FieldMetadataRow>(
-      'SELECT name, description, unit, hidden FROM field_metadata WHERE dataset = $1',
-      [name],
-    );
-    return new Map(rows.map((row) => [row.name, { description: row.description, unit: row.unit, hidden: row.hidden }]));
   }
 
   async setFieldMetadata(name: string, field: string, metadata: FieldMetadata): Promise<void> {
@@ -161,7 +155,7 @@ export class DatasetRegistry {
            hidden = excluded.hidden`,
       [name, field, metadata.description, metadata.unit, metadata.hidden],
     );
-    this.fieldMetadataCache.delete(name);
+    this.fieldMetadataReads.drop(name);
   }
 }
 

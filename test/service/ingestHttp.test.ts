@@ -87,6 +87,22 @@ describe('ingest over HTTP', () => {
     assert.equal(ok.body.ingested, 1);
   });
 
+  it('follows its dataset being made, changed, deleted and made again', async () => {
+    const json = { 'Content-Type': 'application/json' };
+    // Each ingest looks the dataset up after the change before it.
+    assert.equal((await ingest('http-lifecycle', '[{"a":1}]', json)).status, 404);
+    await service.call('POST', '/v2/datasets', { body: { name: 'http-lifecycle' } });
+    assert.equal((await ingest('http-lifecycle', '[{"attrs":{"x":1}}]', json)).body.ingested, 1);
+    await service.call('POST', '/v2/datasets/http-lifecycle/mapfields', { body: { name: 'attrs' } });
+    assert.equal((await ingest('http-lifecycle', '[{"attrs":{"y":2}}]', json)).body.ingested, 1);
+    const fields = (await service.call('GET', '/v2/datasets/http-lifecycle/fields')).body.map((field: { name: string }) => field.name);
+    assert.ok(fields.includes('attrs'), `a map field is stored whole once declared: ${fields}`);
+    assert.equal((await service.call('DELETE', '/v2/datasets/http-lifecycle')).status, 204);
+    assert.equal((await ingest('http-lifecycle', '[{"a":1}]', json)).status, 404);
+    await service.call('POST', '/v2/datasets', { body: { name: 'http-lifecycle' } });
+    assert.equal((await ingest('http-lifecycle', '[{"a":1}]', json)).body.ingested, 1);
+  });
+
   it('refuses events whose time is outside years 0001-9999 one by one, in the status failures', async () => {
     const ndjson = { 'Content-Type': 'application/x-ndjson' };
     const outside = [1e300, -1e300, 1.7e308, '99999-01-01', '0000-06-01T00:00:00Z', -9e16];
