@@ -1,6 +1,6 @@
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ParsedDocument, Position, Range, Schema } from '../language/index.ts';
+import type { AnalyzedDocument, ParsedDocument, Position, PreludeAnalysis, Range, Schema } from '../language/index.ts';
 import { AnalysisView } from './analysisView.ts';
 import type { LanguageCore } from './languageCore.ts';
 import { letInCellAbove, letInPreludePart, type CellLocation } from './cellLets.ts';
@@ -10,6 +10,12 @@ interface CachedParse {
   version: number;
   asCell: boolean;
   parsed: ParsedDocument;
+}
+
+interface NotebookLets {
+  parsed: ParsedDocument;
+  schemaGeneration: number;
+  analysis: PreludeAnalysis;
 }
 
 interface CachedAnalysis {
@@ -33,6 +39,8 @@ export class DocumentStore {
   private schemaGeneration = 0;
   private readonly parses = new Map<string, CachedParse>();
   private readonly analyses = new Map<string, CachedAnalysis>();
+  /** Per notebook, the `let`s of all its cells, which every cell's prelude begins, parsed and analysed. */
+  private readonly notebookLets = new Map<string, NotebookLets>();
 
   constructor(
     private readonly documents: TextDocuments<TextDocument>,
@@ -41,6 +49,7 @@ export class DocumentStore {
   ) {
     this.documents.onDidClose(({ document }) => this.forget(document.uri));
     this.cells.notebooks.cellTextDocuments.onDidClose(({ document }) => this.forget(document.uri));
+    this.cells.notebooks.onDidClose((notebook) => this.notebookLets.delete(notebook.uri));
   }
 
   get(uri: string): TextDocument | undefined {
@@ -83,9 +92,25 @@ export class DocumentStore {
     const view =
       prelude === undefined
         ? new AnalysisView(this.language.analyzeDocument(this.parsed(uri)!, this.schema), 0)
-        : new AnalysisView(this.language.analyzeDocument(this.language.parseQuery(prelude.text + document.getText()), this.schema), prelude.lineCount);
+        : new AnalysisView(this.analyzedAfterPrelude(uri, prelude.text.length, document.getText()), prelude.lineCount);
     this.analyses.set(uri, { version, schemaGeneration: this.schemaGeneration, prelude: prelude?.text, view });
     return view;
+  }
+
+  /**
+   * A cell after its prelude, parsed and analysed as one query. The prelude's statements come from
+   * the whole notebook's lets, parsed and analysed once per change to them or to the schema, so a
+   * notebook costs the length of its cells rather than, for each cell, that of every let above it.
+   */
+  private analyzedAfterPrelude(uri: string, preludeLength: number, cell: string): AnalyzedDocument {
+    const { notebookUri, text } = this.cells.notebookLets(uri, this.language.cellPrelude)!;
+    let lets = this.notebookLets.get(notebookUri);
+    if (lets?.parsed.text !== text || lets.schemaGeneration !== this.schemaGeneration) {
+      const parsed = lets?.parsed.text === text ? lets.parsed : this.language.parseQuery(text);
+      lets = { parsed, schemaGeneration: this.schemaGeneration, analysis: this.language.analyzePrelude(parsed, this.schema) };
+      this.notebookLets.set(notebookUri, lets);
+    }
+    return this.language.analyzeAfterPrelude(this.language.parseAfterPrelude(lets.parsed, preludeLength, cell), lets.analysis, preludeLength);
   }
 
   /** Where a name defined in a cell's prelude is written in the cell above; undefined for other documents. */

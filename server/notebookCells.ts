@@ -68,6 +68,21 @@ export class NotebookCells {
     });
   }
 
+  /**
+   * The `let` statements of all the APL cells of a cell's notebook, in order: the prelude of each
+   * of its cells is the beginning of this text. Undefined for a document that is not a cell.
+   */
+  notebookLets(uri: string, cellPrelude: LanguageCore['cellPrelude']): { notebookUri: string; text: string } | undefined {
+    const notebook = this.notebooks.findNotebookDocumentForCell(uri);
+    if (!notebook) return undefined;
+    const parts: string[] = [];
+    for (const cell of notebook.cells) {
+      const document = this.get(cell.document);
+      if (cell.kind === NotebookCellKind.Code && document) parts.push(this.contribution(document, cellPrelude).text);
+    }
+    return { notebookUri: notebook.uri, text: parts.join('') };
+  }
+
   /** The URIs of a notebook's APL cells, in order. */
   cellsOf(notebookUri: string): string[] {
     const notebook = this.notebooks.getNotebookDocument(notebookUri);

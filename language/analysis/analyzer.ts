@@ -2,7 +2,7 @@ import type { ColumnDefinition, Expression, FunctionNode, FunctionParameter, Nam
 import type { ParsedDocument } from '../syntax/parseResult.ts';
 import type { Diagnostic } from '../types.ts';
 import type { Schema } from './schema.ts';
-import { runAnalysis } from './queries.ts';
+import { runAnalysis, runAnalysisAfter } from './queries.ts';
 import type { AnalysisState, QueryLets } from './state.ts';
 
 /** The scalar types of APL after alias folding (`date` → datetime, `double` → real, ...). */
@@ -62,7 +62,32 @@ export interface AnalyzedDocument {
  * answers the features' questions from maps.
  */
 export function analyzeDocument(parsed: ParsedDocument, schema?: Schema): AnalyzedDocument {
-  const state = runAnalysis(parsed, schema);
+  return answersOf(runAnalysis(parsed, schema), schema);
+}
+
+/** A notebook's `let` statements (one query) analysed once, for `analyzeAfterPrelude`. */
+export interface PreludeAnalysis {
+  readonly schema: Schema | undefined;
+  readonly state: AnalysisState;
+}
+
+export function analyzePrelude(lets: ParsedDocument, schema?: Schema): PreludeAnalysis {
+  return { schema, state: runAnalysis(lets, schema) };
+}
+
+/**
+ * A notebook cell after its prelude (`parseAfterPrelude` of the lets `prelude` analysed), answered
+ * as `analyzeDocument` answers, the prelude's statements not analysed again: each cell costs its
+ * own analysis, not that of every let above it. Diagnostics inside the prelude belong to the cells
+ * above and are left out.
+ */
+export function analyzeAfterPrelude(parsed: ParsedDocument, prelude: PreludeAnalysis, preludeLength: number): AnalyzedDocument {
+  const state = runAnalysisAfter(parsed, prelude.state, preludeLength);
+  return state ? answersOf(state, prelude.schema) : analyzeDocument(parsed, prelude.schema);
+}
+
+function answersOf(state: AnalysisState, schema: Schema | undefined): AnalyzedDocument {
+  const { parsed } = state;
   return {
     parsed,
     schema,

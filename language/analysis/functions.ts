@@ -2,6 +2,7 @@ import type { FunctionNode, LetStatement, Statement } from '../syntax/ast.ts';
 import type { LetBinding, ScalarType } from './analyzer.ts';
 import { analyzeExpression, checkTypeName } from './expressions.ts';
 import { expressionContext, type QueryScope, type TableContext } from './scope.ts';
+import { LayeredMap } from './layeredMap.ts';
 
 /**
  * Function-like lets (Kusto's user-defined functions): `let f = (x: long, T: (*)) { … }`. The
@@ -17,7 +18,7 @@ export function analyzeFunctionLet(
   analyzeBody: (statements: Statement[], scope: QueryScope, parameters: LetBinding[]) => ScalarType | 'table' | undefined,
 ): LetBinding {
   // The body sees the query's lets, then the parameters, which hide lets of the same name.
-  const body: QueryScope = { lets: new Map(context.query.lets) };
+  const body: QueryScope = { lets: new LayeredMap(context.query.lets) };
   const constants = expressionContext(context, undefined);
   const parameters: LetBinding[] = [];
   for (const parameter of definition.parameters) {

@@ -10,15 +10,20 @@ import { expressionContext, type QueryScope, type TableContext } from './scope.t
 import { analyzeTable } from './sources.ts';
 import { messages, rules } from './rules.ts';
 import { AnalysisState, type QueryLets } from './state.ts';
+import { LayeredMap } from './layeredMap.ts';
 
 /** Walks every query once: lets in order, then the tabular expression. */
 export function runAnalysis(parsed: ParsedDocument, schema: Schema | undefined): AnalysisState {
   const state = new AnalysisState(parsed, schema ? schemaTables(schema) : undefined);
   for (const query of parsed.root.queries) analyzeQuery(query, state);
+  finishDiagnostics(state);
+  return state;
+}
+
+function finishDiagnostics(state: AnalysisState): void {
   const kept = withoutCascades(state, state.diagnostics);
   if (kept !== state.diagnostics) state.diagnostics.splice(0, state.diagnostics.length, ...kept);
   state.diagnostics.sort((a, b) => a.start - b.start || a.end - b.end);
-  return state;
 }
 
 function analyzeQuery(query: QueryNode, state: AnalysisState): void {
@@ -26,6 +31,64 @@ function analyzeQuery(query: QueryNode, state: AnalysisState): void {
   state.queryLets.push({ span: { start: query.start, end: query.end }, lets });
   state.strictTypes = query.statements.some(isStrictTypesOn);
   analyzeStatements(query.statements, { lets: new Map() }, state, lets);
+}
+
+/**
+ * The analysis of a one-query text whose statements up to `preludeLength` are those of `prelude`
+ * (the same nodes, analysed there with nothing before them): only the statements after them are
+ * analysed, with the prelude's lets in scope and its records read through. The answers are those
+ * of `runAnalysis`, but for diagnostics inside the prelude, which are left out (`set stricttypes`
+ * only adds diagnostics). Undefined for a text of several queries.
+ */
+export function runAnalysisAfter(parsed: ParsedDocument, prelude: AnalysisState, preludeLength: number): AnalysisState | undefined {
+  const query = parsed.root.queries[0];
+  if (!query || parsed.root.queries.length > 1) return undefined;
+  const state = new AnalysisState(parsed, prelude.schema, prelude);
+  const own = query.statements.slice(countBy(query.statements, (statement) => statement.end, preludeLength));
+  state.strictTypes = own.some(isStrictTypesOn);
+  const preludeLets = prelude.queryLets[0]?.lets ?? [];
+  const lets = preludeLets.slice(0, countBy(preludeLets, (entry) => entry.visibleFrom, preludeLength));
+  state.queryLets.push({ span: { start: query.start, end: query.end }, lets });
+  const byName = letsByName(prelude);
+  // The prelude's lets as the scope holds them at its end: the last of each name visible there.
+  const visible = (name: string) => {
+    const entries = byName.get(name);
+    const count = entries ? countBy(entries, (entry) => entry.visibleFrom, preludeLength) : 0;
+    return count > 0 ? entries![count - 1]!.binding : undefined;
+  };
+  const scope: QueryScope = { lets: new LayeredMap({ get: visible, has: (name) => visible(name) !== undefined }) };
+  analyzeStatements(own, scope, state, lets);
+  finishDiagnostics(state);
+  return state;
+}
+
+const preludeIndexes = new WeakMap<AnalysisState, Map<string, QueryLets['lets']>>();
+
+/** The top-level lets of an analysed prelude by name, each name's in order. */
+function letsByName(prelude: AnalysisState): Map<string, QueryLets['lets']> {
+  let index = preludeIndexes.get(prelude);
+  if (index) return index;
+  index = new Map();
+  for (const entry of prelude.queryLets[0]?.lets ?? []) {
+    if (entry.visibleUntil !== undefined) continue;
+    const list = index.get(entry.binding.name);
+    if (list) list.push(entry);
+    else index.set(entry.binding.name, [entry]);
+  }
+  preludeIndexes.set(prelude, index);
+  return index;
+}
+
+/** How many of `items`, in order of `key`, have it at most `bound` (a binary search: preludes are long). */
+function countBy<T>(items: readonly T[], key: (item: T) => number, bound: number): number {
+  let low = 0;
+  let high = items.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (key(items[middle]!) <= bound) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** A query's statements, or a function body's, whose lets are visible `until` the body's end. */

@@ -5,6 +5,7 @@ import type { LetBinding, ResolvedSymbol, ScalarType, TableShape } from './analy
 import type { Rule } from './rules.ts';
 import type { Flow } from './tables.ts';
 import type { SchemaTables } from './schemaTables.ts';
+import { LayeredMap } from './layeredMap.ts';
 
 /**
  * One query's span and its lets, each visible from the end of its statement; a function's
@@ -18,14 +19,14 @@ export interface QueryLets {
 /** Everything one analysis run records, keyed by AST node. */
 export class AnalysisState {
   readonly diagnostics: Diagnostic[] = [];
-  readonly types = new Map<Expression, ScalarType>();
-  readonly symbols = new Map<NameNode, ResolvedSymbol>();
-  readonly inputs = new Map<TabularOperator, TableShape>();
-  readonly outputs = new Map<TabularOperator, TableShape>();
+  readonly types: Map<Expression, ScalarType>;
+  readonly symbols: Map<NameNode, ResolvedSymbol>;
+  readonly inputs: Map<TabularOperator, TableShape>;
+  readonly outputs: Map<TabularOperator, TableShape>;
   /** The name an unnamed extend, project or summarize column gets (`avg_x`, `Column1`). */
-  readonly givenNames = new Map<ColumnDefinition, string>();
+  readonly givenNames: Map<ColumnDefinition, string>;
   /** The flows of tabular lets, so a pipeline that starts from one keeps its history. */
-  readonly letFlows = new Map<LetBinding, Flow>();
+  readonly letFlows: Map<LetBinding, Flow>;
   readonly queryLets: QueryLets[] = [];
   /** The query being analysed has `set stricttypes;`: comparisons of two types are errors. */
   strictTypes = false;
@@ -34,7 +35,16 @@ export class AnalysisState {
     readonly parsed: ParsedDocument,
     /** Undefined when no schema was given. */
     readonly schema: SchemaTables | undefined,
-  ) {}
+    /** The analysis of statements this one's text begins with, whose nodes it shares (a cell's prelude). */
+    below?: AnalysisState,
+  ) {
+    this.types = new LayeredMap(below?.types);
+    this.symbols = new LayeredMap(below?.symbols);
+    this.inputs = new LayeredMap(below?.inputs);
+    this.outputs = new LayeredMap(below?.outputs);
+    this.givenNames = new LayeredMap(below?.givenNames);
+    this.letFlows = new LayeredMap(below?.letFlows);
+  }
 
   report(rule: Rule, span: Span, message: string, replacements?: string[]): void {
     this.diagnostics.push({

@@ -3,7 +3,10 @@
  * in scope in it. This builds the text of those statements, to be put before the cell's own text
  * when it is analysed or run. Pure and syntax-level: the statements are copied as written.
  */
-import { parseQuery } from '../syntax/parse.ts';
+import type { QueryNode, Statement } from '../syntax/ast.ts';
+import { parseQuery, parseQueryFrom } from '../syntax/parse.ts';
+import type { ParsedDocument } from '../syntax/parseResult.ts';
+import { LineIndex } from '../text/lineIndex.ts';
 
 export interface CellPrelude {
   /** The statements, each ended by `;` on its own line(s); empty when there are none. */
@@ -47,4 +50,50 @@ function countLineBreaks(text: string): number {
   let count = 0;
   for (let index = text.indexOf('\n'); index >= 0; index = text.indexOf('\n', index + 1)) count++;
   return count;
+}
+
+/**
+ * A cell parsed after its prelude, as `parseQuery(prelude + cell)` parses it, without parsing the
+ * prelude again: `lets` is the parse of a text the prelude begins with (the `let` statements of all
+ * the notebook's cells, parsed once), and the prelude's statements and tokens are its first ones.
+ * Each cell then costs its own length to parse, not that of every `let` above it.
+ */
+export function parseAfterPrelude(lets: ParsedDocument, preludeLength: number, cell: string): ParsedDocument {
+  const text = lets.text.slice(0, preludeLength) + cell;
+  const own = parseQueryFrom(text, preludeLength);
+  // The prelude parses without errors: each statement in it parsed without errors in its cell.
+  const allLets = lets.root.queries[0]?.statements ?? [];
+  const before = allLets.slice(0, countEndingBy(allLets, preludeLength));
+  const cellQuery = own.root.queries[0];
+  const queries: QueryNode[] = [];
+  if (before.length > 0) {
+    const statements: Statement[] = cellQuery ? before.concat(cellQuery.statements) : before;
+    const end = cellQuery?.end ?? lets.tokens[countEndingBy(lets.tokens, preludeLength) - 1]!.end;
+    queries.push({ kind: 'Query', statements, start: before[0]!.start, end });
+  } else if (cellQuery) {
+    queries.push(cellQuery);
+  }
+  let tokens: ParsedDocument['tokens'] | undefined;
+  return {
+    text,
+    lineIndex: LineIndex.after(lets.lineIndex, preludeLength, text),
+    root: { ...own.root, queries },
+    get tokens() {
+      tokens ??= lets.tokens.slice(0, countEndingBy(lets.tokens, preludeLength)).concat(own.tokens);
+      return tokens;
+    },
+    errors: own.errors,
+  };
+}
+
+/** How many of `spans`, in text order, end by `offset` (a binary search: the prelude is long). */
+function countEndingBy(spans: readonly { end: number }[], offset: number): number {
+  let low = 0;
+  let high = spans.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (spans[middle]!.end <= offset) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }

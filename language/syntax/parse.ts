@@ -33,6 +33,14 @@ export function parseQuery(text: string): ParsedDocument {
   return parse(text, false);
 }
 
+/**
+ * Parses the text from `from` on as one query, offsets in the whole text; what comes before is
+ * neither lexed nor parsed (a notebook cell's prelude, parsed once for all its cells). Never throws.
+ */
+export function parseQueryFrom(text: string, from: number): ParsedDocument {
+  return parse(text, false, undefined, from);
+}
+
 /** How `parse` lexes: the whole text first, or one query at a time, a long one only as far as needed. */
 export type Lexing = 'whole' | 'byQuery';
 
@@ -41,7 +49,7 @@ export function parseWithLexing(text: string, splitOnBlankLines: boolean, lexing
   return parse(text, splitOnBlankLines, lexing);
 }
 
-function parse(text: string, splitOnBlankLines: boolean, lexing?: Lexing): ParsedDocument {
+function parse(text: string, splitOnBlankLines: boolean, lexing?: Lexing, from = 0): ParsedDocument {
   const errors: SyntaxError[] = [];
   const builder = new AstBuilder(text, errors);
   sharedGrammar().text = text;
@@ -69,20 +77,24 @@ function parse(text: string, splitOnBlankLines: boolean, lexing?: Lexing): Parse
   };
   const context: ParseContext = { text, builder, errors, queries, nextLimit, addLexicalErrors };
   // Lexing one query at a time pays only for long texts of junk: the head of the text tells.
-  const head = lexing === undefined && text.length > 2 * prefixCharacters ? lexRange(text, 0, lineEndAfter(text, prefixCharacters, text.length)) : undefined;
-  const byQuery = (lexing ?? (head && looksLikeJunk(text, head, [], 0) ? 'byQuery' : 'whole')) === 'byQuery';
-  const whole = byQuery ? undefined : head ? joinRanges(head, lexRange(text, head.end, text.length)) : lexRange(text, 0, text.length);
-  const stretches = splitOnBlankLines ? blankLineStretches(text) : [{ start: 0, end: text.length }];
-  parseStretches(context, stretches, whole ? rangesOf(whole) : (start, end) => lexRange(text, start, end), byQuery);
+  const head = lexing === undefined && text.length - from > 2 * prefixCharacters ? lexRange(text, from, lineEndAfter(text, from + prefixCharacters, text.length)) : undefined;
+  const byQuery = (lexing ?? (head && looksLikeJunk(text, head, [], from) ? 'byQuery' : 'whole')) === 'byQuery';
+  const whole = byQuery ? undefined : head ? joinRanges(head, lexRange(text, head.end, text.length)) : lexRange(text, from, text.length);
+  const stretches = splitOnBlankLines ? blankLineStretches(text) : [{ start: from, end: text.length }];
+  parseStretches(context, stretches, whole ? rangesOf(whole) : (start, end) => lexRange(text, start, end), byQuery, from);
   const root: DocumentNode = { kind: 'Document', queries, start: 0, end: text.length };
   let tokens: SyntaxToken[] | undefined;
+  let lineIndex: LineIndex | undefined;
   return {
     text,
-    lineIndex: new LineIndex(text),
+    get lineIndex() {
+      lineIndex ??= new LineIndex(text);
+      return lineIndex;
+    },
     root,
     // Only some features read the tokens; diagnostics alone never pay for the copy.
     get tokens() {
-      tokens ??= mergeTokens(whole ?? lexRange(text, 0, text.length));
+      tokens ??= mergeTokens(whole ?? lexRange(text, from, text.length));
       return tokens;
     },
     errors: deduplicate(errors),
@@ -118,10 +130,10 @@ function rangesOf(lexed: LexedRange): (start: number, end: number) => LexedRange
  * end, it would have done the same with the whole query) the rest is never lexed. The answer is
  * the same as lexing all.
  */
-function parseStretches(context: ParseContext, stretches: TextRange[], lex: (start: number, end: number) => LexedRange, stopEarly: boolean): void {
+function parseStretches(context: ParseContext, stretches: TextRange[], lex: (start: number, end: number) => LexedRange, stopEarly: boolean, from: number): void {
   const { text, errors } = context;
   // Where the unknown characters not yet reported start, and the comments from there on.
-  let pendingStart = 0;
+  let pendingStart = from;
   let pendingComments: IToken[] = [];
   for (const stretch of stretches) {
     const long = stopEarly && stretch.end - stretch.start > prefixCharacters;

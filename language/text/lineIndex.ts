@@ -4,9 +4,13 @@ import type { Position, Range } from '../types.ts';
 export class LineIndex {
   private readonly lineStarts: number[];
 
-  constructor(readonly text: string) {
-    const starts = [0];
-    for (let i = 0; i < text.length; i++) {
+  /** `text` whose line starts up to `from` are `starts` already (see `after`). */
+  constructor(
+    readonly text: string,
+    starts = [0],
+    from = 0,
+  ) {
+    for (let i = from; i < text.length; i++) {
       const code = text.charCodeAt(i);
       if (code === 10 /* \n */) {
         starts.push(i + 1);
@@ -16,6 +20,22 @@ export class LineIndex {
       }
     }
     this.lineStarts = starts;
+  }
+
+  /**
+   * The index of `text`, which begins with the first `prefixLength` characters of `prefix`'s text,
+   * ending a line: only the rest is read (a notebook cell after its prelude).
+   */
+  static after(prefix: LineIndex, prefixLength: number, text: string): LineIndex {
+    const starts = prefix.lineStarts;
+    let count = 0;
+    let high = starts.length;
+    while (count < high) {
+      const middle = (count + high) >> 1;
+      if (starts[middle]! <= prefixLength) count = middle + 1;
+      else high = middle;
+    }
+    return new LineIndex(text, starts.slice(0, count), prefixLength);
   }
 
   get lineCount(): number {

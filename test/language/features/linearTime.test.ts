@@ -10,13 +10,18 @@ import { describe, it } from 'node:test';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import {
+  analyzeAfterPrelude,
   analyzeDocument,
+  analyzePrelude,
+  cellPrelude,
   formatText,
   getCompletions,
   getDiagnostics,
   getHover,
   getSemanticTokens,
+  parseAfterPrelude,
   parseDocument,
+  parseQuery,
 } from '../../../language/index.ts';
 import { readSchema } from '../../../language/analysis/readSchema.ts';
 import { generateShape, probeOffsets, shapeNames } from '../inputShapes.ts';
@@ -95,4 +100,37 @@ describe('time per character from 10 KB to 100 KB', () => {
       assert.deepEqual(slow, []);
     });
   }
+});
+
+/**
+ * A notebook whose every cell builds on a let of the cell above: each cell is read with all the
+ * lets above it in scope, which costs the cell's own length when their parse and analysis are
+ * shared, and grows with the number of cells above when they are read again for every cell.
+ */
+describe('time per cell of a notebook from 100 to 2,000 cells', () => {
+  const notebook = (count: number) =>
+    Array.from({ length: count }, (_, i) => (i === 0 ? "let t0 = ['logs'] | where status >= 500;" : `let t${i} = t${i - 1} | where status > ${i};\nt${i} | summarize count() by uri`));
+  /** Every cell diagnosed once, as on opening the notebook (each cell's own lets are read once, as the server keeps them). */
+  const diagnoseAll = (cells: string[]) => {
+    const contributions = cells.map((cell) => cellPrelude([cell]).text);
+    return () => {
+      const lets = parseQuery(contributions.join(''));
+      const prelude = analyzePrelude(lets, schema);
+      let preludeLength = 0;
+      cells.forEach((cell, index) => {
+        getDiagnostics(analyzeAfterPrelude(parseAfterPrelude(lets, preludeLength, cell), prelude, preludeLength));
+        preludeLength += contributions[index]!.length;
+      });
+    };
+  };
+
+  it('stays flat for chained cells', () => {
+    const small = notebook(100);
+    const large = notebook(2_000);
+    const smallCost = bestOf(3, diagnoseAll(small)) / small.length;
+    let largeCost = Infinity;
+    for (let attempt = 0; attempt < 3 && largeCost > maxGrowth * smallCost; attempt++) largeCost = Math.min(largeCost, cpuMillis(diagnoseAll(large)) / large.length);
+    const growth = largeCost / smallCost;
+    assert.ok(growth <= maxGrowth, `${(smallCost * 1e3).toFixed(0)} µs per cell at 100 cells, ${(largeCost * 1e3).toFixed(0)} at 2,000 (${growth.toFixed(1)}×)`);
+  });
 });
