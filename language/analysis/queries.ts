@@ -11,6 +11,7 @@ import { analyzeTable } from './sources.ts';
 import { messages, rules } from './rules.ts';
 import { AnalysisState, type QueryLets } from './state.ts';
 import { LayeredMap } from './layeredMap.ts';
+import { countUpTo } from '../text/sorted.ts';
 
 /** Walks every query once: lets in order, then the tabular expression. */
 export function runAnalysis(parsed: ParsedDocument, schema: Schema | undefined): AnalysisState {
@@ -44,16 +45,16 @@ export function runAnalysisAfter(parsed: ParsedDocument, prelude: AnalysisState,
   const query = parsed.root.queries[0];
   if (!query || parsed.root.queries.length > 1) return undefined;
   const state = new AnalysisState(parsed, prelude.schema, prelude);
-  const own = query.statements.slice(countBy(query.statements, (statement) => statement.end, preludeLength));
+  const own = query.statements.slice(countUpTo(query.statements, (statement) => statement.end, preludeLength));
   state.strictTypes = own.some(isStrictTypesOn);
   const preludeLets = prelude.queryLets[0]?.lets ?? [];
-  const lets = preludeLets.slice(0, countBy(preludeLets, (entry) => entry.visibleFrom, preludeLength));
+  const lets = preludeLets.slice(0, countUpTo(preludeLets, (entry) => entry.visibleFrom, preludeLength));
   state.queryLets.push({ span: { start: query.start, end: query.end }, lets });
   const byName = letsByName(prelude);
   // The prelude's lets as the scope holds them at its end: the last of each name visible there.
   const visible = (name: string) => {
     const entries = byName.get(name);
-    const count = entries ? countBy(entries, (entry) => entry.visibleFrom, preludeLength) : 0;
+    const count = entries ? countUpTo(entries, (entry) => entry.visibleFrom, preludeLength) : 0;
     return count > 0 ? entries![count - 1]!.binding : undefined;
   };
   const scope: QueryScope = { lets: new LayeredMap({ get: visible, has: (name) => visible(name) !== undefined }) };
@@ -77,18 +78,6 @@ function letsByName(prelude: AnalysisState): Map<string, QueryLets['lets']> {
   }
   preludeIndexes.set(prelude, index);
   return index;
-}
-
-/** How many of `items`, in order of `key`, have it at most `bound` (a binary search: preludes are long). */
-function countBy<T>(items: readonly T[], key: (item: T) => number, bound: number): number {
-  let low = 0;
-  let high = items.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (key(items[middle]!) <= bound) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 /** A query's statements, or a function body's, whose lets are visible `until` the body's end. */

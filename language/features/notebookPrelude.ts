@@ -7,6 +7,7 @@ import type { QueryNode, Statement } from '../syntax/ast.ts';
 import { parseQuery, parseQueryFrom } from '../syntax/parse.ts';
 import type { ParsedDocument } from '../syntax/parseResult.ts';
 import { LineIndex } from '../text/lineIndex.ts';
+import { countUpTo } from '../text/sorted.ts';
 
 export interface CellPrelude {
   /** The statements, each ended by `;` on its own line(s); empty when there are none. */
@@ -63,12 +64,12 @@ export function parseAfterPrelude(lets: ParsedDocument, preludeLength: number, c
   const own = parseQueryFrom(text, preludeLength);
   // The prelude parses without errors: each statement in it parsed without errors in its cell.
   const allLets = lets.root.queries[0]?.statements ?? [];
-  const before = allLets.slice(0, countEndingBy(allLets, preludeLength));
+  const before = allLets.slice(0, countUpTo(allLets, endOf, preludeLength));
   const cellQuery = own.root.queries[0];
   const queries: QueryNode[] = [];
   if (before.length > 0) {
     const statements: Statement[] = cellQuery ? before.concat(cellQuery.statements) : before;
-    const end = cellQuery?.end ?? lets.tokens[countEndingBy(lets.tokens, preludeLength) - 1]!.end;
+    const end = cellQuery?.end ?? lets.tokens[countUpTo(lets.tokens, endOf, preludeLength) - 1]!.end;
     queries.push({ kind: 'Query', statements, start: before[0]!.start, end });
   } else if (cellQuery) {
     queries.push(cellQuery);
@@ -79,21 +80,11 @@ export function parseAfterPrelude(lets: ParsedDocument, preludeLength: number, c
     lineIndex: LineIndex.after(lets.lineIndex, preludeLength, text),
     root: { ...own.root, queries },
     get tokens() {
-      tokens ??= lets.tokens.slice(0, countEndingBy(lets.tokens, preludeLength)).concat(own.tokens);
+      tokens ??= lets.tokens.slice(0, countUpTo(lets.tokens, endOf, preludeLength)).concat(own.tokens);
       return tokens;
     },
     errors: own.errors,
   };
 }
 
-/** How many of `spans`, in text order, end by `offset` (a binary search: the prelude is long). */
-function countEndingBy(spans: readonly { end: number }[], offset: number): number {
-  let low = 0;
-  let high = spans.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (spans[middle]!.end <= offset) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
+const endOf = (span: { end: number }) => span.end;

@@ -1,4 +1,5 @@
 import type { Position, Range } from '../types.ts';
+import { countUpTo } from './sorted.ts';
 
 /** Converts between UTF-16 offsets and zero-based line/character positions. */
 export class LineIndex {
@@ -27,15 +28,8 @@ export class LineIndex {
    * ending a line: only the rest is read (a notebook cell after its prelude).
    */
   static after(prefix: LineIndex, prefixLength: number, text: string): LineIndex {
-    const starts = prefix.lineStarts;
-    let count = 0;
-    let high = starts.length;
-    while (count < high) {
-      const middle = (count + high) >> 1;
-      if (starts[middle]! <= prefixLength) count = middle + 1;
-      else high = middle;
-    }
-    return new LineIndex(text, starts.slice(0, count), prefixLength);
+    const count = countUpTo(prefix.lineStarts, (start) => start, prefixLength);
+    return new LineIndex(text, prefix.lineStarts.slice(0, count), prefixLength);
   }
 
   get lineCount(): number {
