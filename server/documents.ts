@@ -1,6 +1,6 @@
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { AnalyzedDocument, ParsedDocument, Position, PreludeAnalysis, Range, Schema } from '../language/index.ts';
+import type { AnalyzedDocument, NotebookLets, ParsedDocument, Position, Range, Schema } from '../language/index.ts';
 import { AnalysisView } from './analysisView.ts';
 import type { LanguageCore } from './languageCore.ts';
 import { letInCellAbove, letInPreludePart, type CellLocation } from './cellLets.ts';
@@ -10,12 +10,6 @@ interface CachedParse {
   version: number;
   asCell: boolean;
   parsed: ParsedDocument;
-}
-
-interface NotebookLets {
-  parsed: ParsedDocument;
-  schemaGeneration: number;
-  analysis: PreludeAnalysis;
 }
 
 interface CachedAnalysis {
@@ -39,7 +33,7 @@ export class DocumentStore {
   private schemaGeneration = 0;
   private readonly parses = new Map<string, CachedParse>();
   private readonly analyses = new Map<string, CachedAnalysis>();
-  /** Per notebook, the `let`s of all its cells, which every cell's prelude begins, parsed and analysed. */
+  /** Per notebook, the `let`s of all its cells, which every cell's prelude begins, parsed and analysed against the schema. */
   private readonly notebookLets = new Map<string, NotebookLets>();
 
   constructor(
@@ -68,6 +62,7 @@ export class DocumentStore {
     this.schema = schema;
     this.schemaGeneration++;
     this.analyses.clear();
+    this.notebookLets.clear();
   }
 
   parsed(uri: string): ParsedDocument | undefined {
@@ -97,20 +92,12 @@ export class DocumentStore {
     return view;
   }
 
-  /**
-   * A cell after its prelude, parsed and analysed as one query. The prelude's statements come from
-   * the whole notebook's lets, parsed and analysed once per change to them or to the schema, so a
-   * notebook costs the length of its cells rather than, for each cell, that of every let above it.
-   */
+  /** A cell after its prelude, read with its notebook's lets, made again when they or the schema change. */
   private analyzedAfterPrelude(uri: string, preludeLength: number, cell: string): AnalyzedDocument {
     const { notebookUri, text } = this.cells.notebookLets(uri, this.language.cellPrelude)!;
     let lets = this.notebookLets.get(notebookUri);
-    if (lets?.parsed.text !== text || lets.schemaGeneration !== this.schemaGeneration) {
-      const parsed = lets?.parsed.text === text ? lets.parsed : this.language.parseQuery(text);
-      lets = { parsed, schemaGeneration: this.schemaGeneration, analysis: this.language.analyzePrelude(parsed, this.schema) };
-      this.notebookLets.set(notebookUri, lets);
-    }
-    return this.language.analyzeAfterPrelude(this.language.parseAfterPrelude(lets.parsed, preludeLength, cell), lets.analysis, preludeLength);
+    if (lets?.text !== text) this.notebookLets.set(notebookUri, (lets = new this.language.NotebookLets(text, this.schema)));
+    return lets.analyzeCell(preludeLength, cell);
   }
 
   /** Where a name defined in a cell's prelude is written in the cell above; undefined for other documents. */

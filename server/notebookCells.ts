@@ -1,4 +1,4 @@
-import { NotebookCellKind, NotebookDocuments, type Connection } from 'vscode-languageserver';
+import { NotebookCellKind, NotebookDocuments, type Connection, type NotebookCell } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CellPrelude } from '../language/index.ts';
 import type { LanguageCore } from './languageCore.ts';
@@ -77,8 +77,8 @@ export class NotebookCells {
     if (!notebook) return undefined;
     const parts: string[] = [];
     for (const cell of notebook.cells) {
-      const document = this.get(cell.document);
-      if (cell.kind === NotebookCellKind.Code && document) parts.push(this.contribution(document, cellPrelude).text);
+      const document = this.aplDocument(cell);
+      if (document) parts.push(this.contribution(document, cellPrelude).text);
     }
     return { notebookUri: notebook.uri, text: parts.join('') };
   }
@@ -104,10 +104,15 @@ export class NotebookCells {
     const above: TextDocument[] = [];
     for (const cell of notebook.cells) {
       if (cell.document === uri) return above;
-      const document = this.get(cell.document);
-      if (cell.kind === NotebookCellKind.Code && document) above.push(document);
+      const document = this.aplDocument(cell);
+      if (document) above.push(document);
     }
     return undefined;
+  }
+
+  /** The document of an APL cell; undefined for other cells. */
+  private aplDocument(cell: NotebookCell): TextDocument | undefined {
+    return cell.kind === NotebookCellKind.Code ? this.get(cell.document) : undefined;
   }
 
   private contribution(cell: TextDocument, cellPrelude: LanguageCore['cellPrelude']): CellPrelude {

@@ -2,7 +2,7 @@ import type { ColumnDefinition, Expression, FunctionNode, FunctionParameter, Nam
 import type { ParsedDocument } from '../syntax/parseResult.ts';
 import type { Diagnostic } from '../types.ts';
 import type { Schema } from './schema.ts';
-import { runAnalysis, runAnalysisAfter } from './queries.ts';
+import { runAnalysis, runAnalysisAfter, runLetsAnalysis, type AnalysedLets } from './queries.ts';
 import type { AnalysisState, QueryLets } from './state.ts';
 
 /** The scalar types of APL after alias folding (`date` → datetime, `double` → real, ...). */
@@ -68,11 +68,11 @@ export function analyzeDocument(parsed: ParsedDocument, schema?: Schema): Analyz
 /** A notebook's `let` statements (one query) analysed once, for `analyzeAfterPrelude`. */
 export interface PreludeAnalysis {
   readonly schema: Schema | undefined;
-  readonly state: AnalysisState;
+  readonly lets: AnalysedLets;
 }
 
 export function analyzePrelude(lets: ParsedDocument, schema?: Schema): PreludeAnalysis {
-  return { schema, state: runAnalysis(lets, schema) };
+  return { schema, lets: runLetsAnalysis(lets, schema) };
 }
 
 /**
@@ -82,8 +82,7 @@ export function analyzePrelude(lets: ParsedDocument, schema?: Schema): PreludeAn
  * above and are left out.
  */
 export function analyzeAfterPrelude(parsed: ParsedDocument, prelude: PreludeAnalysis, preludeLength: number): AnalyzedDocument {
-  const state = runAnalysisAfter(parsed, prelude.state, preludeLength);
-  return state ? answersOf(state, prelude.schema) : analyzeDocument(parsed, prelude.schema);
+  return answersOf(runAnalysisAfter(parsed, prelude.lets, preludeLength), prelude.schema);
 }
 
 function answersOf(state: AnalysisState, schema: Schema | undefined): AnalyzedDocument {

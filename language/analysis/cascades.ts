@@ -1,6 +1,7 @@
 import type { Span } from '../syntax/ast.ts';
 import type { Diagnostic } from '../types.ts';
 import type { AnalysisState } from './state.ts';
+import { partitionPoint } from '../text/sorted.ts';
 
 interface Stage {
   span: Span;
@@ -33,14 +34,8 @@ export function withoutCascades(state: AnalysisState, diagnostics: Diagnostic[])
 
 /** Whether a sorted list of offsets has one inside the span (ends included). */
 function containsAny(sortedOffsets: readonly number[], span: Span): boolean {
-  let low = 0;
-  let high = sortedOffsets.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (sortedOffsets[middle]! < span.start) low = middle + 1;
-    else high = middle;
-  }
-  return low < sortedOffsets.length && sortedOffsets[low]! <= span.end;
+  const first = partitionPoint(sortedOffsets, (offset) => offset < span.start);
+  return first < sortedOffsets.length && sortedOffsets[first]! <= span.end;
 }
 
 /**

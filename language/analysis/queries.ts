@@ -11,7 +11,7 @@ import { analyzeTable } from './sources.ts';
 import { messages, rules } from './rules.ts';
 import { AnalysisState, type QueryLets } from './state.ts';
 import { LayeredMap } from './layeredMap.ts';
-import { countUpTo } from '../text/sorted.ts';
+import { partitionPoint } from '../text/sorted.ts';
 
 /** Walks every query once: lets in order, then the tabular expression. */
 export function runAnalysis(parsed: ParsedDocument, schema: Schema | undefined): AnalysisState {
@@ -34,50 +34,52 @@ function analyzeQuery(query: QueryNode, state: AnalysisState): void {
   analyzeStatements(query.statements, { lets: new Map() }, state, lets);
 }
 
-/**
- * The analysis of a one-query text whose statements up to `preludeLength` are those of `prelude`
- * (the same nodes, analysed there with nothing before them): only the statements after them are
- * analysed, with the prelude's lets in scope and its records read through. The answers are those
- * of `runAnalysis`, but for diagnostics inside the prelude, which are left out (`set stricttypes`
- * only adds diagnostics). Undefined for a text of several queries.
- */
-export function runAnalysisAfter(parsed: ParsedDocument, prelude: AnalysisState, preludeLength: number): AnalysisState | undefined {
-  const query = parsed.root.queries[0];
-  if (!query || parsed.root.queries.length > 1) return undefined;
-  const state = new AnalysisState(parsed, prelude.schema, prelude);
-  const own = query.statements.slice(countUpTo(query.statements, (statement) => statement.end, preludeLength));
-  state.strictTypes = own.some(isStrictTypesOn);
-  const preludeLets = prelude.queryLets[0]?.lets ?? [];
-  const lets = preludeLets.slice(0, countUpTo(preludeLets, (entry) => entry.visibleFrom, preludeLength));
-  state.queryLets.push({ span: { start: query.start, end: query.end }, lets });
-  const byName = letsByName(prelude);
-  // The prelude's lets as the scope holds them at its end: the last of each name visible there.
-  const visible = (name: string) => {
-    const entries = byName.get(name);
-    const count = entries ? countUpTo(entries, (entry) => entry.visibleFrom, preludeLength) : 0;
-    return count > 0 ? entries![count - 1]!.binding : undefined;
-  };
-  const scope: QueryScope = { lets: new LayeredMap({ get: visible, has: (name) => visible(name) !== undefined }) };
-  analyzeStatements(own, scope, state, lets);
-  finishDiagnostics(state);
-  return state;
+/** `let` statements (one query) analysed once, for `runAnalysisAfter`: the state, and its top-level lets by name, in order. */
+export interface AnalysedLets {
+  state: AnalysisState;
+  byName: ReadonlyMap<string, QueryLets['lets']>;
 }
 
-const preludeIndexes = new WeakMap<AnalysisState, Map<string, QueryLets['lets']>>();
-
-/** The top-level lets of an analysed prelude by name, each name's in order. */
-function letsByName(prelude: AnalysisState): Map<string, QueryLets['lets']> {
-  let index = preludeIndexes.get(prelude);
-  if (index) return index;
-  index = new Map();
-  for (const entry of prelude.queryLets[0]?.lets ?? []) {
+export function runLetsAnalysis(lets: ParsedDocument, schema: Schema | undefined): AnalysedLets {
+  const state = runAnalysis(lets, schema);
+  const byName = new Map<string, QueryLets['lets']>();
+  for (const entry of state.queryLets[0]?.lets ?? []) {
     if (entry.visibleUntil !== undefined) continue;
-    const list = index.get(entry.binding.name);
+    const list = byName.get(entry.binding.name);
     if (list) list.push(entry);
-    else index.set(entry.binding.name, [entry]);
+    else byName.set(entry.binding.name, [entry]);
   }
-  preludeIndexes.set(prelude, index);
-  return index;
+  return { state, byName };
+}
+
+/**
+ * The analysis of a one-query text whose statements up to `preludeLength` are the first ones of
+ * `prelude` (the same nodes, analysed there with nothing before them): only the statements after
+ * them are analysed, with the prelude's lets in scope and its records read through. The answers
+ * are those of `runAnalysis`, but for diagnostics inside the prelude, which are left out (`set
+ * stricttypes` only adds diagnostics).
+ */
+export function runAnalysisAfter(parsed: ParsedDocument, prelude: AnalysedLets, preludeLength: number): AnalysisState {
+  const state = new AnalysisState(parsed, prelude.state.schema, prelude.state);
+  // One query at most: the prelude's statements and the cell's, parsed as one (parseAfterPrelude).
+  const query = parsed.root.queries[0];
+  if (query) {
+    const own = query.statements.slice(partitionPoint(query.statements, (statement) => statement.end <= preludeLength));
+    state.strictTypes = own.some(isStrictTypesOn);
+    const preludeLets = prelude.state.queryLets[0]?.lets ?? [];
+    const lets = preludeLets.slice(0, partitionPoint(preludeLets, (entry) => entry.visibleFrom <= preludeLength));
+    state.queryLets.push({ span: { start: query.start, end: query.end }, lets });
+    // The prelude's lets as the scope holds them at its end: the last of each name visible there.
+    const visible = (name: string) => {
+      const entries = prelude.byName.get(name);
+      const count = entries ? partitionPoint(entries, (entry) => entry.visibleFrom <= preludeLength) : 0;
+      return count > 0 ? entries![count - 1]!.binding : undefined;
+    };
+    const scope: QueryScope = { lets: new LayeredMap({ get: visible, has: (name) => visible(name) !== undefined }) };
+    analyzeStatements(own, scope, state, lets);
+  }
+  finishDiagnostics(state);
+  return state;
 }
 
 /** A query's statements, or a function body's, whose lets are visible `until` the body's end. */

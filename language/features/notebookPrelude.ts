@@ -1,13 +1,16 @@
 /**
  * In an APL notebook each cell is one query, and the `let` statements of the cells above a cell are
- * in scope in it. This builds the text of those statements, to be put before the cell's own text
- * when it is analysed or run. Pure and syntax-level: the statements are copied as written.
+ * in scope in it. `cellPrelude` builds the text of those statements, copied as written, to be put
+ * before the cell's own text when it is run; `NotebookLets` reads a cell with them in scope, having
+ * parsed and analysed the notebook's lets once.
  */
+import { analyzeAfterPrelude, analyzePrelude, type AnalyzedDocument, type PreludeAnalysis } from '../analysis/analyzer.ts';
+import type { Schema } from '../analysis/schema.ts';
 import type { QueryNode, Statement } from '../syntax/ast.ts';
 import { parseQuery, parseQueryFrom } from '../syntax/parse.ts';
 import type { ParsedDocument } from '../syntax/parseResult.ts';
 import { LineIndex } from '../text/lineIndex.ts';
-import { countUpTo } from '../text/sorted.ts';
+import { partitionPoint } from '../text/sorted.ts';
 
 export interface CellPrelude {
   /** The statements, each ended by `;` on its own line(s); empty when there are none. */
@@ -64,12 +67,12 @@ export function parseAfterPrelude(lets: ParsedDocument, preludeLength: number, c
   const own = parseQueryFrom(text, preludeLength);
   // The prelude parses without errors: each statement in it parsed without errors in its cell.
   const allLets = lets.root.queries[0]?.statements ?? [];
-  const before = allLets.slice(0, countUpTo(allLets, endOf, preludeLength));
+  const before = allLets.slice(0, partitionPoint(allLets, (statement) => statement.end <= preludeLength));
   const cellQuery = own.root.queries[0];
   const queries: QueryNode[] = [];
   if (before.length > 0) {
     const statements: Statement[] = cellQuery ? before.concat(cellQuery.statements) : before;
-    const end = cellQuery?.end ?? lets.tokens[countUpTo(lets.tokens, endOf, preludeLength) - 1]!.end;
+    const end = cellQuery?.end ?? lets.tokens[partitionPoint(lets.tokens, (token) => token.end <= preludeLength) - 1]!.end;
     queries.push({ kind: 'Query', statements, start: before[0]!.start, end });
   } else if (cellQuery) {
     queries.push(cellQuery);
@@ -80,11 +83,36 @@ export function parseAfterPrelude(lets: ParsedDocument, preludeLength: number, c
     lineIndex: LineIndex.after(lets.lineIndex, preludeLength, text),
     root: { ...own.root, queries },
     get tokens() {
-      tokens ??= lets.tokens.slice(0, countUpTo(lets.tokens, endOf, preludeLength)).concat(own.tokens);
+      tokens ??= lets.tokens.slice(0, partitionPoint(lets.tokens, (token) => token.end <= preludeLength)).concat(own.tokens);
       return tokens;
     },
     errors: own.errors,
   };
 }
 
-const endOf = (span: { end: number }) => span.end;
+/**
+ * The `let` statements of all of a notebook's cells (`cellPrelude` of them all, in order), parsed
+ * and analysed once. Each cell's prelude is their beginning, so a cell is read at the cost of its
+ * own text rather than that of every `let` above it.
+ */
+export class NotebookLets {
+  private readonly parsed: ParsedDocument;
+  private readonly analysis: PreludeAnalysis;
+
+  constructor(
+    readonly text: string,
+    schema?: Schema,
+  ) {
+    this.parsed = parseQuery(text);
+    this.analysis = analyzePrelude(this.parsed, schema);
+  }
+
+  /**
+   * A cell whose prelude is the first `preludeLength` characters of `text` (the lets of the cells
+   * above it), answered as `analyzeDocument(parseQuery(prelude + cell))` answers but for the
+   * diagnostics inside the prelude, which are the cells above's own.
+   */
+  analyzeCell(preludeLength: number, cell: string): AnalyzedDocument {
+    return analyzeAfterPrelude(parseAfterPrelude(this.parsed, preludeLength, cell), this.analysis, preludeLength);
+  }
+}

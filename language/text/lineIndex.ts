@@ -1,5 +1,5 @@
 import type { Position, Range } from '../types.ts';
-import { countUpTo } from './sorted.ts';
+import { partitionPoint } from './sorted.ts';
 
 /** Converts between UTF-16 offsets and zero-based line/character positions. */
 export class LineIndex {
@@ -28,7 +28,7 @@ export class LineIndex {
    * ending a line: only the rest is read (a notebook cell after its prelude).
    */
   static after(prefix: LineIndex, prefixLength: number, text: string): LineIndex {
-    const count = countUpTo(prefix.lineStarts, (start) => start, prefixLength);
+    const count = partitionPoint(prefix.lineStarts, (start) => start <= prefixLength);
     return new LineIndex(text, prefix.lineStarts.slice(0, count), prefixLength);
   }
 
@@ -38,14 +38,9 @@ export class LineIndex {
 
   positionAt(offset: number): Position {
     const clamped = Math.max(0, Math.min(offset, this.text.length));
-    let low = 0;
-    let high = this.lineStarts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (this.lineStarts[middle] <= clamped) low = middle;
-      else high = middle - 1;
-    }
-    return { line: low, character: clamped - this.lineStarts[low] };
+    // The last line starting at or before the offset (the first line starts at 0).
+    const line = partitionPoint(this.lineStarts, (start) => start <= clamped) - 1;
+    return { line, character: clamped - this.lineStarts[line]! };
   }
 
   offsetAt(position: Position): number {

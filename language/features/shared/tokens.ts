@@ -1,15 +1,9 @@
 import type { SyntaxToken } from '../../syntax/parseResult.ts';
+import { partitionPoint } from '../../text/sorted.ts';
 
 /** Index of the first token starting at or after `offset` (tokens.length if none). */
 export function firstTokenIndexAt(tokens: readonly SyntaxToken[], offset: number): number {
-  let low = 0;
-  let high = tokens.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (tokens[middle].start < offset) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+  return partitionPoint(tokens, (token) => token.start < offset);
 }
 
 /**

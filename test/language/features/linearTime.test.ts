@@ -10,18 +10,15 @@ import { describe, it } from 'node:test';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import {
-  analyzeAfterPrelude,
   analyzeDocument,
-  analyzePrelude,
   cellPrelude,
   formatText,
   getCompletions,
   getDiagnostics,
   getHover,
   getSemanticTokens,
-  parseAfterPrelude,
+  NotebookLets,
   parseDocument,
-  parseQuery,
 } from '../../../language/index.ts';
 import { readSchema } from '../../../language/analysis/readSchema.ts';
 import { generateShape, probeOffsets, shapeNames } from '../inputShapes.ts';
@@ -114,11 +111,10 @@ describe('time per cell of a notebook from 100 to 2,000 cells', () => {
   const diagnoseAll = (cells: string[]) => {
     const contributions = cells.map((cell) => cellPrelude([cell]).text);
     return () => {
-      const lets = parseQuery(contributions.join(''));
-      const prelude = analyzePrelude(lets, schema);
+      const lets = new NotebookLets(contributions.join(''), schema);
       let preludeLength = 0;
       cells.forEach((cell, index) => {
-        getDiagnostics(analyzeAfterPrelude(parseAfterPrelude(lets, preludeLength, cell), prelude, preludeLength));
+        getDiagnostics(lets.analyzeCell(preludeLength, cell));
         preludeLength += contributions[index]!.length;
       });
     };

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { analyzeAfterPrelude, analyzeDocument, analyzePrelude, getDiagnostics, parseDocument, parseQuery, type AnalyzedDocument } from '../../../language/index.ts';
+import { analyzeDocument, getDiagnostics, NotebookLets, parseDocument, parseQuery, type AnalyzedDocument } from '../../../language/index.ts';
 import { walk } from '../../../language/syntax/visit.ts';
 import { cellPrelude, parseAfterPrelude } from '../../../language/features/notebookPrelude.ts';
 
@@ -77,12 +77,11 @@ test('a cell analysed on its prelude analysed once answers as the cell analysed 
   fc.assert(
     fc.property(fc.array(fc.array(fc.constantFrom(...pieces), { maxLength: 4 }), { minLength: 1, maxLength: 6 }), (chosen) => {
       const cells = chosen.map((parts) => parts.join('\n'));
-      const lets = parseQuery(cellPrelude(cells).text);
-      const prelude = analyzePrelude(lets, schema);
+      const lets = new NotebookLets(cellPrelude(cells).text, schema);
       cells.forEach((cell, index) => {
         const preludeLength = cellPrelude(cells.slice(0, index)).text.length;
-        const parsed = parseAfterPrelude(lets, preludeLength, cell);
-        assert.deepEqual(answers(analyzeAfterPrelude(parsed, prelude, preludeLength), preludeLength), answers(analyzeDocument(parsed, schema), preludeLength));
+        const analyzed = lets.analyzeCell(preludeLength, cell);
+        assert.deepEqual(answers(analyzed, preludeLength), answers(analyzeDocument(analyzed.parsed, schema), preludeLength));
       });
     }),
     { numRuns: 300 },
