@@ -10,8 +10,8 @@ export function formatMicros(micros: bigint): string {
   return value >= 0 && value < lastFastMicros ? formatFast(value) : formatAny(micros);
 }
 
-/** Times from 1970 to 9999 in exact float arithmetic (under 2^53 µs), the date part computed once per day. */
-const lastFastMicros = 253_402_300_800_000_000;
+/** Times from 1970 to 2255 in exact float arithmetic (under 2^53 µs), the date part computed once per day. */
+const lastFastMicros = 2 ** 53;
 const twoDigits = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0'));
 let lastDay = -1;
 let lastDayText = '';

@@ -1,6 +1,6 @@
 import type { CallNode, Expression } from '../../../language/index.ts';
 import type { Compiled, ExpressionScope } from './scope.ts';
-import { intervalLiteral, stringLiteral } from './sql.ts';
+import { intervalLiteral, intervalLiteralMicros, stringLiteral } from './sql.ts';
 import { isInteger, isNumeric } from './types.ts';
 import { isAggregation } from './aggregations.ts';
 import { define, functions, literalString, out, simple, type CallSite } from './registry.ts';
@@ -265,6 +265,8 @@ define('bin_auto', (site) => {
 
 function bin(value: Compiled, size: Compiled, site: CallSite): Compiled {
   if (value.type === 'datetime') {
+    const wholeMicros = size.type === 'timespan' ? intervalLiteralMicros(size.sql) : undefined;
+    if (wholeMicros !== undefined && wholeMicros > 0n) return out(`apl_bin_time_us(${value.sql}, ${wholeMicros})`, 'datetime');
     const micros = size.type === 'timespan' ? intervalMicros(size.sql) : `(${num(size)} / 1000)`;
     return out(`apl_bin_time(${value.sql}, ${micros})`, 'datetime');
   }

@@ -30,6 +30,12 @@ export function intervalLiteral(nanoseconds: number): string {
   return `to_microseconds(CAST(${Math.round(nanoseconds / 1000)} AS BIGINT))`;
 }
 
+/** The microseconds of an `intervalLiteral`'s SQL; undefined for any other SQL. */
+export function intervalLiteralMicros(sql: string): bigint | undefined {
+  const digits = /^to_microseconds\(CAST\((-?\d+) AS BIGINT\)\)$/.exec(sql)?.[1];
+  return digits === undefined ? undefined : BigInt(digits);
+}
+
 export function timestampLiteral(microseconds: bigint): string {
   return `make_timestamp(CAST(${microseconds} AS BIGINT))`;
 }

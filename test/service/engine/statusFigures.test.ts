@@ -49,6 +49,16 @@ describe('rows matched: the rows that pass the filters before the first reducing
     assert.deepEqual(await figures("logs | where method == 'nothing' | summarize count() by method"), { examined: 8, matched: 0 });
   });
 
+  test("a summarize's own count() among its other aggregations, or none", async () => {
+    const filtered = 'logs | where status >= 400 | summarize';
+    assert.deepEqual(await figures(`${filtered} longest = max(duration), n = count(), errors = countif(status >= 500) by method`), { examined: 8, matched: 3 });
+    assert.deepEqual(await figures(`${filtered} countif(status >= 500), avg(duration) by method`), { examined: 8, matched: 3 });
+    assert.deepEqual(await figures(`${filtered} sum(duration), count()`), { examined: 8, matched: 3 });
+    assert.deepEqual(await span('logs | summarize n = countif(ok), count()', '2024-01-01T11:00:00Z', '2024-01-01T12:15:00Z'), [3, 3, '2024-01-01T11:05:00Z', '2024-01-01T12:10:00Z']);
+    const { rows } = await run(`${filtered} longest = max(duration), n = count() by method | order by method asc`);
+    assert.deepEqual(rows.map((row) => row.slice(1)), (await run(`${filtered} longest = max(duration), n = countif(true) by method | order by method asc`)).rows.map((row) => row.slice(1)));
+  });
+
   test('a summarize after another reducing operator', async () => {
     assert.deepEqual(await figures('logs | take 2 | summarize count()'), { examined: 8, matched: 8 });
     assert.deepEqual(await figures('logs | where status >= 400 | take 2 | summarize count() by bin(_time, 1h)'), { examined: 8, matched: 3 });
