@@ -103,11 +103,12 @@ export function planQuery(input: PlanInput): QueryPlan {
   const ownCount = summary ? summary.outputs.findIndex((output) => output.sql === rowCountSql) : -1;
   const countAt = ownCount < 0 ? width : summary!.keys.length + ownCount;
 
-  const body = summary && (folded !== 'none' || totalsFromGroups) ? summarySql(summary, folded, ownCount < 0) : stage.sql;
-  // A summary folded into the body is not the stage's SQL, so its rows are sorted here.
-  const sortedAlready = stage.sorted && body === stage.sql;
-  const main =
-    sortedAlready && stage.limited ? body : `SELECT * FROM (${body}) AS result${sortedAlready ? '' : orderSql(stage.order)}${stage.limited ? '' : ` LIMIT ${defaultLimit + 1}`}`;
+  const main = summary && (folded !== 'none' || totalsFromGroups)
+    ? // A summary with folded figures: a GROUP BY with no order or limit of its own, sorted and limited here.
+      `${summarySql(summary, folded, ownCount < 0)}${orderSql(stage.order)} LIMIT ${defaultLimit + 1}`
+    : stage.sorted && stage.limited
+      ? stage.sql
+      : `SELECT * FROM (${stage.sql}) AS result${stage.sorted ? '' : orderSql(stage.order)}${stage.limited ? '' : ` LIMIT ${defaultLimit + 1}`}`;
   const countsMatched = matchedRowsOf === undefined && !foldsMatched;
   const { takesByTime } = stage;
   const timeColumn = stage.columns.findIndex((column) => column.name === '_time');
@@ -266,5 +267,5 @@ type Folded = 'none' | 'matched' | 'status';
 function summarySql(summary: SummaryParts, folded: Folded, countsRows: boolean): string {
   const figures = folded !== 'none' && countsRows ? [`${rowCountSql} AS ${matchedColumn}`] : [];
   if (folded === 'status') figures.push(`epoch_us(min(apl_rows."_time")) AS apl_min`, `epoch_us(max(apl_rows."_time")) AS apl_max`);
-  return `SELECT ${[selectList(summary), ...figures].join(', ')} FROM (${summary.from}) AS apl_rows${groupBy(summary.keys.length)}`;
+  return `SELECT ${[selectList(summary), ...figures].join(', ')} FROM ${summary.rows}${groupBy(summary.keys.length)}`;
 }

@@ -13,7 +13,7 @@ import { compileExpression, findColumn } from './expressions.ts';
 import { asBool, coerceTo } from './coercions.ts';
 import type { Compiled, ExpressionScope, LetValue } from './scope.ts';
 import { ident, regexEscape, stringLiteral } from './sql.ts';
-import { keptOrder, matchedOf, orderSql, selectList, typed, type OrderKey, type Stage } from './stage.ts';
+import { keptOrder, matchedOf, orderSql, readRows, selectList, typed, type OrderKey, type Stage } from './stage.ts';
 import { fieldTypeName, sqlTypeOf, type Column, type ScalarType } from './types.ts';
 import { makeSeries, parseKv, redact, searchOperator, type OperatorTools } from './moreOperators.ts';
 import { parseOperator } from './parseOperator.ts';
@@ -107,10 +107,11 @@ export class PipelineCompiler {
     if (!columns) throw this.errors.at(offset, `dataset "${name}" not found`, 'forbidden');
     this.datasets.add(name);
     const ordered = [...columns].sort((a, b) => rank(a.name) - rank(b.name) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const sql = `SELECT ${ordered.map((column) => ident(column.name)).join(', ')} FROM events.${ident(name)} WHERE ${this.env.timeFilter}`;
+    const scan = { table: `events.${ident(name)}`, conditions: this.env.timeFilter };
+    const sql = `SELECT ${ordered.map((column) => ident(column.name)).join(', ')} FROM ${scan.table} WHERE ${scan.conditions}`;
     // Events come newest first unless the query orders them otherwise.
     const order: OrderKey[] = [{ column: '_time', desc: true, nullsFirst: false }];
-    return { sql, scan: true, columns: ordered, order, limited: false, datasets: new Set([name]), rowsOf: name, storedTime: true };
+    return { sql, scan, columns: ordered, order, limited: false, datasets: new Set([name]), rowsOf: name, storedTime: true };
   }
 
   private operator(operator: TabularOperator, stageIn: Stage): Stage {
@@ -143,12 +144,13 @@ export class PipelineCompiler {
           // Bounds alone keep every row read: the rows stay those of the dataset.
           if (onlyBounds) changes.rowsOf = stageIn.rowsOf;
         }
-        if (stageIn.scan) return next(`${stageIn.sql} AND (${condition})`, input.columns, { ...changes, scan: true });
+        const { scan } = stageIn;
+        if (scan) return next(`${stageIn.sql} AND (${condition})`, input.columns, { ...changes, scan: { ...scan, conditions: `${scan.conditions} AND (${condition})` } });
         return next(`SELECT * FROM ${from} WHERE ${condition}${keep}`, input.columns, changes);
       }
       case 'extend':
       case 'extend-valid':
-        return this.extend(operator.columns, { ...input, rowsOf: stageIn.rowsOf, storedTime }, operator.kind === 'extend-valid');
+        return this.extend(operator.columns, { ...input, rowsOf: stageIn.rowsOf, storedTime, scan: stageIn.scan }, operator.kind === 'extend-valid');
       case 'project':
         return this.project(operator.columns, { ...input, rowsOf: stageIn.rowsOf, storedTime });
       case 'project-away':
@@ -210,8 +212,8 @@ export class PipelineCompiler {
       }
       case 'count': {
         const name = this.env.analyzed.outputOf(operator)?.columns[0]?.name ?? 'count';
-        const summary = { from: input.sql, keys: [], outputs: [{ name, sql: 'count(*)' }] };
-        return next(`SELECT count(*) AS ${ident(name)} FROM ${from}`, [{ name, type: 'long' }], { order: undefined, timeBin: undefined, summary, ...reducing() });
+        const summary = { from: input.sql, rows: readRows(stageIn, 'apl_rows'), keys: [], outputs: [{ name, sql: 'count(*)' }] };
+        return next(`SELECT count(*) AS ${ident(name)} FROM ${readRows(stageIn, this.alias())}`, [{ name, type: 'long' }], { order: undefined, timeBin: undefined, summary, ...reducing() });
       }
       case 'distinct': {
         const names = operator.columns.flatMap((expression) => this.namesOf(expression, input.columns));
@@ -241,7 +243,7 @@ export class PipelineCompiler {
         return { sql, columns, limited: input.limited, datasets: input.datasets, ...reducing() };
       }
       case 'summarize':
-        return compileSummarize(operator.aggregates, operator.by, input, matchedOf(stageIn), this.summarizeTools());
+        return compileSummarize(operator.aggregates, operator.by, { ...input, scan: stageIn.scan }, matchedOf(stageIn), this.summarizeTools());
       case 'union':
         return this.union(operator, input);
       case 'join':
@@ -315,7 +317,7 @@ export class PipelineCompiler {
     return [name];
   }
 
-  /** Each definition in turn; the rows stay those of `input.rowsOf` unless `_time` is assigned. */
+  /** Each definition in turn (the first reads a scan's table itself); the rows stay those of `input.rowsOf` unless `_time` is assigned. */
   private extend(definitions: ColumnDefinition[], input: Stage, valid: boolean): Stage {
     let stage = input;
     definitions.forEach((definition, i) => {
@@ -327,10 +329,11 @@ export class PipelineCompiler {
       const kept = existing ? coerceTo({ sql: ident(name), type: existing.type }, value.type).sql : 'NULL';
       const sql = valid ? `(CASE WHEN ${validTest(value)} THEN ${value.sql} ELSE ${kept} END)` : value.sql;
       const columns = stage.columns.filter((column) => column.name !== name).concat({ name, type: value.type, array: value.array });
-      const from = `(${stage.sql}) AS ${this.alias()}`;
-      const rest = existing ? `* EXCLUDE (${ident(name)})` : '*';
-      const listed = stage.columns.length === (existing ? 1 : 0) ? '' : `${rest}, `;
-      stage = { ...stage, sql: `SELECT ${listed}${typed(sql, value.type)} AS ${ident(name)} FROM ${from}`, columns, order: keptOrder(stage.order, columns) };
+      // A table's own columns come in its order, not the scan's: they are listed.
+      const rest = stage.scan ? selectList(columns.slice(0, -1)) : existing ? `* EXCLUDE (${ident(name)})` : '*';
+      const listed = columns.length === 1 ? '' : `${rest}, `;
+      const select = `SELECT ${listed}${typed(sql, value.type)} AS ${ident(name)} FROM ${readRows(stage, this.alias())}`;
+      stage = { ...stage, sql: select, scan: undefined, columns, order: keptOrder(stage.order, columns) };
     });
     return stage;
   }

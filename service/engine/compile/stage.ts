@@ -59,11 +59,12 @@ export interface Stage {
   /**
    * Set while the stage is a dataset's columns read straight from its table: `sql` is
    * `SELECT <column names> FROM <table> WHERE <conditions>` and ends there. A where adds its
-   * condition with AND and a take its ORDER BY and LIMIT, instead of each wrapping it in a
-   * subquery: DuckDB plans every level of nesting anew (about 0.1 ms each), a good part of a short
-   * query's time. Appending keeps a chain of wheres linear to compile.
+   * condition with AND, a take its ORDER BY and LIMIT, and a summarize or count reads the table
+   * itself (`readRows`), instead of each wrapping it in a subquery: DuckDB plans every level of
+   * nesting anew (about 0.1 ms each), a good part of a short query's time. Appending keeps a chain
+   * of wheres linear to compile.
    */
-  scan?: boolean;
+  scan?: { table: string; conditions: string };
 }
 
 /** The rows a stage counts as matched: its `matchedSql`, or all of its own rows when no operator reduced them. */
@@ -72,8 +73,10 @@ export function matchedOf(stage: Stage): { matchedSql: string; matchedRowsOf?: s
 }
 
 export interface SummaryParts {
-  /** The rows the summarize reads. */
+  /** The SQL of the rows the summarize reads. */
   from: string;
+  /** What follows FROM to read them under the alias `apl_rows` (`readRows`). */
+  rows: string;
   /** Group keys and aggregations as SQL select items, each with its output name. */
   keys: { name: string; sql: string }[];
   outputs: { name: string; sql: string; combine?: Combine }[];
@@ -84,6 +87,14 @@ export interface SummaryParts {
  * does: `count` adds (none is 0), `sum` adds (none is null), `min`/`max` take the extreme.
  */
 export type Combine = 'count' | 'sum' | 'min' | 'max';
+
+/**
+ * What follows FROM to read a stage's rows under `alias`: a scan's table and conditions, else the
+ * stage's SQL as a subquery. Nothing but GROUP BY, ORDER BY or LIMIT may follow it.
+ */
+export function readRows(stage: Pick<Stage, 'sql' | 'scan'>, alias: string): string {
+  return stage.scan ? `${stage.scan.table} AS ${alias} WHERE ${stage.scan.conditions}` : `(${stage.sql}) AS ${alias}`;
+}
 
 export function orderSql(order: readonly OrderKey[] | undefined): string {
   if (!order || order.length === 0) return '';

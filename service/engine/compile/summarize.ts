@@ -12,7 +12,7 @@ import { compileExpression } from './expressions.ts';
 import type { OperatorTools } from './moreOperators.ts';
 import type { ExpressionScope } from './scope.ts';
 import { ident } from './sql.ts';
-import { orderSql, typed, type Combine, type OrderKey, type Stage } from './stage.ts';
+import { orderSql, readRows, typed, type Combine, type OrderKey, type Stage } from './stage.ts';
 import type { Column, ScalarType } from './types.ts';
 
 export interface SummarizeTools extends OperatorTools {
@@ -78,14 +78,14 @@ export function compileSummarize(aggregates: ColumnDefinition[], by: ColumnDefin
     const rest = [...keys.slice(1), ...outputs];
     const restGroup = keys.length > 1 ? ` GROUP BY ${keys.slice(1).map((_, i) => i + 1).join(', ')}` : '';
     const firstAggregate = outputs[0] ? ` ORDER BY ${keys.length} DESC NULLS LAST` : '';
-    totalsSql = `SELECT ${rest.map((item) => `${typed(item.sql, item.column.type)} AS ${ident(item.name)}`).join(', ')} FROM (${input.sql}) AS ${tools.alias()}${restGroup}${firstAggregate}`;
+    totalsSql = `SELECT ${rest.map((item) => `${typed(item.sql, item.column.type)} AS ${ident(item.name)}`).join(', ')} FROM ${readRows(input, tools.alias())}${restGroup}${firstAggregate}`;
   }
   const topk = !timeBin && aggregates.length === 1 && outputs.length === 1 ? countedTopk(aggregates[0]!.expression, keys, outputs[0]!, input, rowScope, tools) : undefined;
   const rowsRead = { datasets: input.datasets, readBounds: input.readBounds };
   if (topk) return { sql: topk, columns, limited: false, aggregations, groups: keys.map((key) => key.name), ...matched, ...rowsRead };
   return {
     totalsSql,
-    sql: `SELECT ${list} FROM (${input.sql}) AS ${tools.alias()}${groupBy}${orderSql(order)}`,
+    sql: `SELECT ${list} FROM ${readRows(input, tools.alias())}${groupBy}${orderSql(order)}`,
     columns,
     order,
     limited: false,
@@ -94,7 +94,7 @@ export function compileSummarize(aggregates: ColumnDefinition[], by: ColumnDefin
     groups: keys.map((key) => key.name),
     ...matched,
     ...rowsRead,
-    summary: { from: input.sql, keys: keys.map(selectItem), outputs: outputs.map((output) => ({ ...selectItem(output), combine: output.combine })) },
+    summary: { from: input.sql, rows: readRows(input, 'apl_rows'), keys: keys.map(selectItem), outputs: outputs.map((output) => ({ ...selectItem(output), combine: output.combine })) },
   };
 }
 
@@ -111,7 +111,7 @@ function countedTopk(expression: Expression, keys: { name: string; sql: string; 
   const k = asNumber(compileExpression(countArg!, rowScope));
   const positions = (count: number) => Array.from({ length: count }, (_, i) => i + 1).join(', ');
   const keyItems = keys.map((key) => `${typed(key.sql, key.column.type)} AS ${ident(key.name)}`);
-  const counted = `SELECT ${[...keyItems, `${value.sql} AS apl_topk_key`, 'count(*) AS apl_topk_count'].join(', ')} FROM (${input.sql}) AS ${tools.alias()} GROUP BY ${positions(keys.length + 1)}`;
+  const counted = `SELECT ${[...keyItems, `${value.sql} AS apl_topk_key`, 'count(*) AS apl_topk_count'].join(', ')} FROM ${readRows(input, tools.alias())} GROUP BY ${positions(keys.length + 1)}`;
   // The k largest by (count, value): max_by keeps a heap of k instead of sorting every value.
   const entries = `max_by({'key': apl_topk_key, 'count': apl_topk_count, 'error': 0}, {'count': apl_topk_count, 'key': apl_topk_key}, ${k}) FILTER (WHERE apl_topk_key IS NOT NULL)`;
   const items = [...keys.map((key) => ident(key.name)), `to_json(${entries}) AS ${ident(output.name)}`];
