@@ -1,6 +1,5 @@
 import type {
   AnalyzedDocument,
-  ColumnDefinition,
   Expression,
   PipelineNode,
   SourceOperator,
@@ -10,10 +9,10 @@ import type {
 import { columnNameOf } from '../../../language/analysis/naming.ts';
 import type { ErrorSink } from '../errors.ts';
 import { compileExpression, findColumn } from './expressions.ts';
-import { asBool, coerceTo } from './coercions.ts';
-import type { Compiled, ExpressionScope, LetValue } from './scope.ts';
+import { asBool } from './coercions.ts';
+import type { ExpressionScope, LetValue } from './scope.ts';
 import { ident, regexEscape, stringLiteral } from './sql.ts';
-import { keptOrder, matchedOf, orderSql, readRows, selectList, typed, type OrderKey, type Stage } from './stage.ts';
+import { keptOrder, matchedOf, orderSql, readRows, selectList, type OrderKey, type Stage } from './stage.ts';
 import { fieldTypeName, sqlTypeOf, type Column, type ScalarType } from './types.ts';
 import { makeSeries, parseKv, redact, searchOperator, type OperatorTools } from './moreOperators.ts';
 import { parseOperator } from './parseOperator.ts';
@@ -23,6 +22,7 @@ import { reorderColumns } from './projectReorder.ts';
 import { datatableStage, printStage } from './literalTables.ts';
 import { compileSummarize, limitTimeBinned, type SummarizeTools } from './summarize.ts';
 import { mvExpand } from './mvExpand.ts';
+import { extendStage, projectStage } from './columnOperators.ts';
 
 /** What the compiler needs from outside: dataset tables, the time range, now. */
 export interface CompileEnvironment {
@@ -150,9 +150,9 @@ export class PipelineCompiler {
       }
       case 'extend':
       case 'extend-valid':
-        return this.extend(operator.columns, { ...input, rowsOf: stageIn.rowsOf, storedTime, scan: stageIn.scan }, operator.kind === 'extend-valid');
+        return extendStage(operator.columns, { ...input, rowsOf: stageIn.rowsOf, storedTime, scan: stageIn.scan }, operator.kind === 'extend-valid', this.tools());
       case 'project':
-        return this.project(operator.columns, { ...input, rowsOf: stageIn.rowsOf, storedTime });
+        return projectStage(operator.columns, { ...input, rowsOf: stageIn.rowsOf, storedTime, scan: stageIn.scan }, this.summarizeTools());
       case 'project-away':
       case 'project-keep': {
         const listed = new Set(operator.columns.flatMap((expression) => this.namesOf(expression, input.columns)));
@@ -317,58 +317,6 @@ export class PipelineCompiler {
     return [name];
   }
 
-  /** Each definition in turn (the first reads a scan's table itself); the rows stay those of `input.rowsOf` unless `_time` is assigned. */
-  private extend(definitions: ColumnDefinition[], input: Stage, valid: boolean): Stage {
-    let stage = input;
-    definitions.forEach((definition, i) => {
-      const value = compileExpression(definition.expression, this.scope(stage.columns));
-      const name = definition.name?.name ?? columnNameOf(definition.expression) ?? `Column${i + 1}`;
-      if (name === '_time') stage = { ...stage, rowsOf: undefined, storedTime: undefined };
-      const existing = findColumn(stage.columns, name);
-      // extend-valid: "The original value remains unchanged" where the new one is not valid.
-      const kept = existing ? coerceTo({ sql: ident(name), type: existing.type }, value.type).sql : 'NULL';
-      const sql = valid ? `(CASE WHEN ${validTest(value)} THEN ${value.sql} ELSE ${kept} END)` : value.sql;
-      const columns = stage.columns.filter((column) => column.name !== name).concat({ name, type: value.type, array: value.array });
-      // A table's own columns come in its order, not the scan's: they are listed.
-      const rest = stage.scan ? selectList(columns.slice(0, -1)) : existing ? `* EXCLUDE (${ident(name)})` : '*';
-      const listed = columns.length === 1 ? '' : `${rest}, `;
-      const select = `SELECT ${listed}${typed(sql, value.type)} AS ${ident(name)} FROM ${readRows(stage, this.alias())}`;
-      stage = { ...stage, sql: select, scan: undefined, columns, order: keptOrder(stage.order, columns) };
-    });
-    return stage;
-  }
-
-  /** The rows stay those of `input.rowsOf` while `_time` is projected as it is. */
-  private project(definitions: ColumnDefinition[], input: Stage): Stage {
-    let { storedTime } = input;
-    const columns: Column[] = [];
-    const items = new Map<string, string>();
-    definitions.forEach((definition, i) => {
-      const expression = definition.expression;
-      if (!definition.name && (expression.kind === 'Star' || expression.kind === 'Wildcard')) {
-        for (const name of this.namesOf(expression, input.columns)) {
-          if (!items.has(name)) columns.push(findColumn(input.columns, name)!);
-          items.set(name, ident(name));
-        }
-        return;
-      }
-      const value = compileExpression(expression, this.scope(input.columns));
-      const name = definition.name?.name ?? columnNameOf(expression) ?? `Column${i + 1}`;
-      if (name === '_time' && columnNameOf(expression) !== '_time') storedTime = undefined;
-      const at = columns.findIndex((column) => column.name === name);
-      const column = { name, type: value.type, array: value.array };
-      if (at >= 0) columns[at] = column;
-      else columns.push(column);
-      items.set(name, typed(value.sql, value.type));
-    });
-    const list = columns.map((column) => `${items.get(column.name)} AS ${ident(column.name)}`).join(', ');
-    const kept = keptOrder(input.order, columns);
-    const rowsOf = storedTime && hasTime(columns) ? input.rowsOf : undefined;
-    const stage: Stage = { ...input, sql: `SELECT ${list} FROM (${input.sql}) AS ${this.alias()}${kept ? '' : orderSql(input.order)}`, columns, order: kept, storedTime, rowsOf };
-    stage.timeBin = input.timeBin && findColumn(columns, input.timeBin.column) ? input.timeBin : undefined;
-    return stage;
-  }
-
   private union(operator: Extract<TabularOperator, { kind: 'union' }>, input: Stage | undefined): Stage {
     const parts: Stage[] = input ? [input] : [];
     const labels: string[] = input ? [[...input.datasets][0] ?? ''] : [];
@@ -427,24 +375,6 @@ function hasTime(columns: readonly Column[]): boolean {
 /** A row count written as a number (`take 100`), not computed. */
 function rowCount(expression: Expression): number | undefined {
   return expression.kind === 'Literal' && expression.type === 'long' ? Number(expression.value) : undefined;
-}
-
-/** extend-valid's page: a non-empty string, array or bag; a number other than 0, infinity or NaN; a true bool. */
-function validTest(value: Compiled): string {
-  switch (value.type) {
-    case 'string':
-      return `(${value.sql} IS NOT NULL AND ${value.sql} <> '')`;
-    case 'dynamic':
-      return `(json_type(${value.sql}) IN ('ARRAY', 'OBJECT') AND CAST(${value.sql} AS VARCHAR) NOT IN ('[]', '{}'))`;
-    case 'long':
-    case 'int':
-    case 'real':
-      return `(${value.sql} IS NOT NULL AND ${value.sql} <> 0 AND isfinite(CAST(${value.sql} AS DOUBLE)))`;
-    case 'bool':
-      return `coalesce(${value.sql}, FALSE)`;
-    default:
-      return `(${value.sql} IS NOT NULL)`;
-  }
 }
 
 export type { PipelineNode };

@@ -16,6 +16,9 @@ import { eventually } from '../eventually.ts';
 import { openSession, type Session } from './session.ts';
 import { quickOpen, results, runCommand, setToken, storySteps } from './story.ts';
 
+/** The banner over results that came back: a run's banner first says `Running: <query>`, over the previous results. */
+const resultsBanner = '.banner:not(.error):not(.running)';
+
 describe('The results flow: token, error banner, history, pin', { timeout: 300_000 }, () => {
   let session: Session | undefined;
   let page: Page;
@@ -54,7 +57,7 @@ describe('The results flow: token, error banner, history, pin', { timeout: 300_0
     await goToLine(page, 2);
     await page.keyboard.press('Control+Enter');
     const view = results(page);
-    await view.locator('.banner:not(.error)', { hasText: 'Server errors per hour' }).waitFor({ timeout: 30_000 });
+    await view.locator(resultsBanner, { hasText: 'Server errors per hour' }).waitFor({ timeout: 30_000 });
 
     await page.keyboard.press('Control+End');
     await page.keyboard.type("\n\n// a misspelt field\n['sample-http-logs']\n| where nosuchfield == 'x'");
@@ -75,7 +78,7 @@ describe('The results flow: token, error banner, history, pin', { timeout: 300_0
     await goToLine(page, 13);
     await page.keyboard.press('Control+Enter');
     const view = results(page);
-    await view.locator('.banner:not(.error)', { hasText: 'Requests by country and city' }).waitFor({ timeout: 30_000 });
+    await view.locator(resultsBanner, { hasText: 'Requests by country and city' }).waitFor({ timeout: 30_000 });
     assert.equal(await view.locator('#app.stale').count(), 0, 'current results are not greyed');
 
     const rows = await historyRows(page);
@@ -86,7 +89,7 @@ describe('The results flow: token, error banner, history, pin', { timeout: 300_0
     assert.match(rows[3], /Server errors per hour.*failed: 401/s);
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Server errors per hour' }).first().click();
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Open Results' }).click();
-    await view.locator('.banner:not(.error)', { hasText: 'Server errors per hour' }).waitFor({ timeout: 20_000 });
+    await view.locator(resultsBanner, { hasText: 'Server errors per hour' }).waitFor({ timeout: 20_000 });
     await view.locator('.tab', { hasText: 'Matches' }).click();
     assert.deepEqual(await view.locator('.pane:not([hidden]) .grid-header .cell').allInnerTexts(), ['_time', 'errors']);
 

@@ -1,5 +1,5 @@
 /**
- * A summarize, count, topk or extend right after a dataset's filters reads the table itself
+ * A summarize, count, topk, extend or project right after a dataset's filters reads the table itself
  * instead of a subquery of it (Stage.scan, readRows): each must answer as the same operator after
  * a stage that is no scan (`sort by _time desc` keeps the rows and their order but ends the scan),
  * the filters kept, the columns in the same order.
@@ -30,8 +30,11 @@ test('summarize and count read the filtered table as they read any stage', async
   await sameAnswer('summarize topk(method, 2)', false);
 });
 
-test('extend adds its columns after the dataset columns in their order, the filters kept', async () => {
+test('extend and project: the dataset columns in their order, the filters kept', async () => {
   await sameAnswer('extend doubled = duration * 2', true);
   await sameAnswer('extend id = id + 100', true);
   await sameAnswer('extend doubled = duration * 2, tripled = doubled + duration | summarize sum(tripled) by method', false);
+  await sameAnswer('project _time, method, doubled = duration * 2 | take 3', true);
+  await sameAnswer('project method, id | take 3', true);
+  await sameAnswer('project *', true);
 });
