@@ -150,6 +150,19 @@ describe('service: a token grants only what it holds', () => {
       assert.deepEqual(response.body.orgCapabilities, { apiTokens: ['update'], datasets: ['read'] });
     });
 
+    it('keeps the rows of tokens that authenticated across a create, and drops them on a delete', async () => {
+      const kept = await mint({ orgCapabilities: { datasets: ['read'] } });
+      const { tokens, database } = service.services;
+      assert.ok(await tokens.authenticate(kept.token, 'local'));
+      // Behind the registry's back (every change goes through it), so that only a kept row answers.
+      await database.run('UPDATE api_tokens SET expires_at = $1 WHERE id = $2', ['2001-01-01T00:00:00Z', kept.id]);
+      await mint({ orgCapabilities: { datasets: ['read'] } });
+      assert.ok(await tokens.authenticate(kept.token, 'local'), 'a new token changes no kept row');
+      const other = await mint({ orgCapabilities: { datasets: ['read'] } });
+      assert.equal((await service.call('DELETE', `/v2/tokens/${other.id}`)).status, 204);
+      assert.equal(await tokens.authenticate(kept.token, 'local'), undefined, 'a delete drops every kept row');
+    });
+
     it('never lets the old secret outlive its own expiry', async () => {
       const old = await mint({ expiresAt: '2090-01-01T00:00:00Z' });
       assert.equal((await regenerate(service.adminToken, old.id, { existingTokenExpiresAt: '2099-01-01T00:00:00Z' })).status, 200);
