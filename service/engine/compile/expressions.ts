@@ -365,7 +365,7 @@ function arithmetic(op: string, left: Compiled, right: Compiled, scope: Expressi
     if ((op === '*' || op === '/') && lt === 'timespan' && (isNumeric(rt) || rt === 'unknown'))
       return { sql: microsToInterval(`${intervalMicros(left.sql)} ${op} ${op === '/' ? `nullif(${right.sql}, 0)` : right.sql}`), type: 'timespan' };
     if (op === '*' && rt === 'timespan' && isNumeric(lt)) return { sql: microsToInterval(`${intervalMicros(right.sql)} * ${left.sql}`), type: 'timespan' };
-    if (op === '%' && lt === 'timespan' && rt === 'timespan') return { sql: microsToInterval(`(${intervalMicros(left.sql)} % ${intervalMicros(right.sql)})`), type: 'timespan' };
+    if (op === '%' && lt === 'timespan' && rt === 'timespan') return { sql: microsToInterval(`apl_mod(${intervalMicros(left.sql)}, ${intervalMicros(right.sql)})`), type: 'timespan' };
     throw unsupported();
   }
   if (lt === 'string' || rt === 'string' || lt === 'bool' || rt === 'bool') throw unsupported();
@@ -374,7 +374,7 @@ function arithmetic(op: string, left: Compiled, right: Compiled, scope: Expressi
   const integer = (isInteger(lt) || lt === 'unknown') && (isInteger(rt) || rt === 'unknown') && !(lt === 'unknown' && rt === 'unknown');
   const type: ScalarType = integer ? 'long' : 'real';
   if (op === '/') return integer ? { sql: `CAST(trunc(${a} / nullif(${b}, 0)) AS BIGINT)`, type } : { sql: `(CAST(${a} AS DOUBLE) / ${b})`, type };
-  if (op === '%') return { sql: integer ? `(${a} % nullif(${b}, 0))` : `(CAST(${a} AS DOUBLE) % ${b})`, type }; // sign of the dividend (Kusto); DuckDB's fmod() is not
+  if (op === '%') return { sql: integer ? `apl_mod(${a}, nullif(${b}, 0))` : `apl_mod(CAST(${a} AS DOUBLE), ${b})`, type };
   return { sql: `(${a} ${op} ${b})`, type };
 }
 

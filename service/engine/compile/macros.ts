@@ -25,6 +25,8 @@ export const engineMacros = [
           * (CASE apl_duration_part(t, 4) WHEN 's' THEN 1000000000 WHEN 'ms' THEN 1000000 WHEN 'ns' THEN 1 ELSE 1000 END)
       AS DOUBLE)
     END)`,
+  // Kusto's modulo, 0 <= n % d < abs(d) (numerical-operators.md: -14 % 12 is 10); SQL's takes the dividend's sign.
+  `CREATE OR REPLACE TEMP MACRO apl_mod(n, d) AS (CASE WHEN n % d < 0 THEN n % d + abs(d) ELSE n % d END)`,
   // Floors a number to a multiple of size (bin); for datetimes the arithmetic runs on epoch microseconds.
   `CREATE OR REPLACE TEMP MACRO apl_bin_number(v, size) AS (floor(v / size) * size)`,
   `CREATE OR REPLACE TEMP MACRO apl_bin_time(t, micros) AS make_timestamp(CAST(floor(epoch_us(t) / micros) * micros AS BIGINT))`,
