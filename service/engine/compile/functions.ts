@@ -5,6 +5,7 @@ import { isInteger, isNumeric } from './types.ts';
 import { isAggregation } from './aggregations.ts';
 import { define, functions, literalString, out, simple, type CallSite } from './registry.ts';
 import { maxRepeat, maxStringBytes, textTooLongError } from '../limits.ts';
+import { capturingGroups } from './regexGroups.ts';
 import './arrayFunctions.ts';
 import './bagFunctions.ts';
 import './moreFunctions.ts';
@@ -118,7 +119,7 @@ define('extract_all', (site) => {
   let groups: number[];
   const chosen = site.raw.length > 2 ? site.raw[1] : undefined;
   const pattern = site.raw[0]?.kind === 'Literal' ? String(site.raw[0].value) : undefined;
-  const count = pattern === undefined ? undefined : (pattern.replace(/\\./g, '').match(/\((?!\?)/g) ?? []).length;
+  const count = pattern === undefined ? undefined : capturingGroups(pattern);
   if (chosen) {
     if (chosen.kind !== 'DynamicLiteral' || !Array.isArray(chosen.value)) throw site.fail('extract_all() expects the capture groups as dynamic([...])');
     // A pattern without groups yields its whole matches.

@@ -15,6 +15,7 @@ import { convertTo } from './conversions.ts';
 import { compileExpression } from './expressions.ts';
 import type { OperatorTools } from './moreOperators.ts';
 import { ident, regexEscape, stringLiteral } from './sql.ts';
+import { capturingGroups } from './regexGroups.ts';
 import { keptOrder, type Stage } from './stage.ts';
 import { sqlTypeOf, typeFromName, type ScalarType } from './types.ts';
 
@@ -26,6 +27,8 @@ interface Extracted {
   type: ScalarType;
   /** The helper column holding the group's text. */
   group: string;
+  /** Its group's number in the whole pattern. */
+  index: number;
 }
 
 function optionText(operator: ParseOperator, name: string): string | undefined {
@@ -57,14 +60,19 @@ export function parseOperator(operator: ParseOperator, input: Stage, tools: Oper
   const source = compileExpression(operator.source, tools.scope(input.columns));
   let pattern = flags ? `(?${flags})^` : '^';
   const extracted: Extracted[] = [];
+  // The groups opened so far: a regex's own groups come before the columns after them.
+  let groups = 0;
   operator.pattern.forEach((part, i) => {
     const last = i === operator.pattern.length - 1;
-    if (part.kind === 'Literal') pattern += kind === 'regex' ? String(part.value) : regexEscape(String(part.value));
+    if (part.kind === 'Literal' && kind === 'regex') {
+      pattern += String(part.value);
+      groups += capturingGroups(String(part.value));
+    } else if (part.kind === 'Literal') pattern += regexEscape(String(part.value));
     else if (part.kind === 'Star') pattern += last ? '.*' : '.*?';
     else if (part.kind === 'ColumnDeclaration') {
       const type = part.type ? (typeFromName(part.type.name) ?? 'string') : 'string';
       pattern += captureOf(type, last, relaxed);
-      extracted.push({ name: part.name.name, type, group: `apl_parse_${extracted.length + 1}` });
+      extracted.push({ name: part.name.name, type, group: `apl_parse_${extracted.length + 1}`, index: ++groups });
     }
   });
   if (kind !== 'regex' && operator.pattern.at(-1)?.kind === 'Literal') pattern += '$';
@@ -72,7 +80,7 @@ export function parseOperator(operator: ParseOperator, input: Stage, tools: Oper
   const text = `coalesce(${asString(source)}, '')`;
   const regex = stringLiteral(pattern);
   const matched = ident('apl_parse_matched');
-  const helpers = [`regexp_matches(${text}, ${regex}) AS ${matched}`, ...extracted.map((item, i) => `regexp_extract(${text}, ${regex}, ${i + 1}) AS ${ident(item.group)}`)];
+  const helpers = [`regexp_matches(${text}, ${regex}) AS ${matched}`, ...extracted.map((item) => `regexp_extract(${text}, ${regex}, ${item.index}) AS ${ident(item.group)}`)];
   const values = extracted.map((item) => converted(item));
   // Strict kinds: a typed column whose text does not convert fails the whole match.
   const strictChecks = relaxed ? [] : extracted.flatMap((item, i) => (item.type === 'string' ? [] : [`${values[i]} IS NOT NULL`]));
