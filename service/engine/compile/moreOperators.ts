@@ -1,8 +1,8 @@
 /**
  * Tabular operators beyond the core set, each compiled to one SQL step over the previous stage:
- * make-series, search, parse-kv and redact.
+ * make-series, search and redact (parse-kv: parseKv.ts).
  */
-import type { Expression, MakeSeriesOperator, OperatorOption, ParseKvOperator, RedactOperator, SearchOperator } from '../../../language/index.ts';
+import type { Expression, MakeSeriesOperator, OperatorOption, RedactOperator, SearchOperator } from '../../../language/index.ts';
 import { aggregateName, columnNameOf, keyName } from '../../../language/analysis/naming.ts';
 import type { ErrorSink } from '../errors.ts';
 import { compileAggregation } from './aggregations.ts';
@@ -11,8 +11,8 @@ import { compileExpression, findColumn, intervalMicros, stringTest } from './exp
 import { asBool, asString, coerceTo } from './coercions.ts';
 import type { Compiled, ExpressionScope } from './scope.ts';
 import { ident, re2MissingConstruct, regexEscape, stringLiteral } from './sql.ts';
-import { keptOrder, matchedOf, type Stage } from './stage.ts';
-import { isNumeric, sqlTypeOf, typeFromName, type Column, type ScalarType } from './types.ts';
+import { matchedOf, type Stage } from './stage.ts';
+import { isNumeric, type Column, type ScalarType } from './types.ts';
 import { cappedCount } from '../limits.ts';
 
 export interface OperatorTools {
@@ -145,35 +145,6 @@ export function searchOperator(operator: SearchOperator, input: Stage, tools: Op
   const kind = literalText(optionValue(operator.options, 'kind'))?.toLowerCase();
   const condition = searchCondition(operator.predicate, tools.scope(input.columns), kind === 'case_sensitive');
   return { ...input, sql: `SELECT * FROM (${input.sql}) AS ${tools.alias()} WHERE ${condition}` };
-}
-
-// parse-kv ---------------------------------------------------------------------------------------
-
-/** `parse-kv text as (k1[:type], ...) with (pair_delimiter=';', kv_delimiter='=', quote='"')`. */
-export function parseKv(operator: ParseKvOperator, input: Stage, tools: OperatorTools): Stage {
-  const option = (name: string) => literalText(optionValue(operator.options, name));
-  const pairDelimiter = option('pair_delimiter');
-  const kvDelimiter = option('kv_delimiter');
-  const quote = option('quote') ?? '"';
-  const pairClass = pairDelimiter ? regexEscape(pairDelimiter) : '[^\\w.:=-]';
-  const kvClass = kvDelimiter ? regexEscape(kvDelimiter) : '[=:]';
-  const stop = pairDelimiter ? `[^${regexEscape(pairDelimiter[0]!)}]` : '[\\w.:/-]';
-  const text = `coalesce(${asString(compileExpression(operator.source, tools.scope(input.columns)))}, '')`;
-  const extracted = operator.keys.map((declaration) => {
-    const name = declaration.name.name;
-    const type: ScalarType = declaration.type ? (typeFromName(declaration.type.name) ?? 'string') : 'string';
-    const quoted = quote ? `${regexEscape(quote[0]!)}([^${regexEscape(quote[0]!)}]*)${regexEscape(quote.at(-1)!)}|` : '';
-    const pattern = `(?:^|${pairClass})\\s*${regexEscape(name)}\\s*${kvClass}\\s*(?:${quoted}(${stop}*))`;
-    const value = `coalesce(nullif(regexp_extract(${text}, ${stringLiteral(pattern)}, 1), ''), ${quote ? `nullif(regexp_extract(${text}, ${stringLiteral(pattern)}, 2), '')` : 'NULL'})`;
-    const typed = type === 'string' ? value : `TRY_CAST(${value} AS ${sqlTypeOf(type)})`;
-    return { name, type, sql: typed };
-  });
-  const replaced = input.columns.filter((column) => extracted.some((item) => item.name === column.name));
-  const columns = input.columns.filter((column) => !replaced.includes(column)).concat(extracted.map(({ name, type }) => ({ name, type })));
-  const rest = replaced.length ? `* EXCLUDE (${replaced.map((column) => ident(column.name)).join(', ')})` : '*';
-  const lead = input.columns.length > replaced.length ? `${rest}, ` : '';
-  const sql = `SELECT ${lead}${extracted.map((item) => `${item.sql} AS ${ident(item.name)}`).join(', ')} FROM (${input.sql}) AS ${tools.alias()}`;
-  return { ...input, sql, columns, order: keptOrder(input.order, columns) };
 }
 
 // redact -----------------------------------------------------------------------------------------
