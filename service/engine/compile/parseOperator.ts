@@ -38,14 +38,15 @@ function optionText(operator: ParseOperator, name: string): string | undefined {
 }
 
 /**
- * The group of a column (Kusto: long is `\-\d+`, string `.*?`). Relaxed: a number group may match
- * nothing, so the text it cannot read falls to the next `*` and the column alone is null.
+ * The group of a column (Kusto: long is `\-\d+`, string `.*?`). Relaxed: a number group reads
+ * any text when it finds no number there, so the column alone is null (it does not convert) and
+ * the rest of the pattern still matches.
  */
 function captureOf(type: ScalarType, last: boolean, relaxed: boolean): string {
-  const optional = relaxed ? '?' : '';
-  if (type === 'long' || type === 'int') return `(-?\\d+)${optional}`;
-  if (type === 'real') return `(-?\\d+(?:\\.\\d+)?(?:[eE][-+]?\\d+)?)${optional}`;
-  return last ? '(.*)' : '(.*?)';
+  const text = last ? '.*' : '.*?';
+  const number = type === 'long' || type === 'int' ? '-?\\d+' : type === 'real' ? '-?\\d+(?:\\.\\d+)?(?:[eE][-+]?\\d+)?' : undefined;
+  if (number === undefined) return `(${text})`;
+  return relaxed ? `(${number}|${text})` : `(${number})`;
 }
 
 export function parseOperator(operator: ParseOperator, input: Stage, tools: OperatorTools): Stage {
