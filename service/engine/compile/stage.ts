@@ -59,10 +59,10 @@ export interface Stage {
   /**
    * Set while the stage is a dataset's columns read straight from its table: `sql` is
    * `SELECT <column names> FROM <table> WHERE <conditions>` and ends there. A where adds its
-   * condition with AND, a take its ORDER BY and LIMIT, and a summarize or count reads the table
-   * itself (`readRows`), instead of each wrapping it in a subquery: DuckDB plans every level of
-   * nesting anew (about 0.1 ms each), a good part of a short query's time. Appending keeps a chain
-   * of wheres linear to compile.
+   * condition with AND, a take its ORDER BY and LIMIT, and a summarize, count, extend or project
+   * reads the table itself (`readRows`), instead of each wrapping it in a subquery: DuckDB plans
+   * every level of nesting anew (about 0.1 ms each), a good part of a short query's time.
+   * Appending keeps a chain of wheres linear to compile.
    */
   scan?: { table: string; conditions: string };
 }
