@@ -5,6 +5,7 @@
  */
 import type { ColumnDefinition, Expression } from '../../../language/index.ts';
 import { aggregateName, columnNameOf, findAggregationCall, keyName } from '../../../language/analysis/naming.ts';
+import { uniqueName } from '../../../language/analysis/tables.ts';
 import { aggregationWireName, compileAggregation, isAggregation } from './aggregations.ts';
 import { argExtremeOutputs } from './argExtremes.ts';
 import { asNumber } from './coercions.ts';
@@ -26,10 +27,17 @@ export interface SummarizeTools extends OperatorTools {
 export function compileSummarize(aggregates: ColumnDefinition[], by: ColumnDefinition[], input: Stage, matched: Pick<Stage, 'matchedSql' | 'matchedRowsOf'>, tools: SummarizeTools): Stage {
   let rowScope = tools.scope(input.columns, { rateSeconds: tools.rangeSeconds });
   const keys: { name: string; sql: string; column: Column }[] = [];
+  // A name already given to an earlier column gets a number (Kusto: `count_`, `count_1`), as the analyzer names them.
+  const taken = new Set<string>();
+  const unique = (name: string) => {
+    const named = uniqueName(name, taken);
+    taken.add(named);
+    return named;
+  };
   let timeBin: Stage['timeBin'];
   by.forEach((definition, i) => {
     const value = compileExpression(definition.expression, rowScope);
-    const name = definition.name?.name ?? keyName(definition.expression, `Column${i + 1}`);
+    const name = unique(definition.name?.name ?? keyName(definition.expression, `Column${i + 1}`));
     keys.push({ name, sql: value.sql, column: { name, type: value.type, array: value.array } });
     const expression = definition.expression;
     if (i === 0 && value.type === 'datetime' && expression.kind === 'Call' && ['bin', 'bin_auto'].includes(expression.callee.name)) {
@@ -44,11 +52,13 @@ export function compileSummarize(aggregates: ColumnDefinition[], by: ColumnDefin
   aggregates.forEach((definition) => {
     const expression = definition.expression;
     if (expression.kind === 'Call' && (expression.callee.name === 'arg_max' || expression.callee.name === 'arg_min')) {
-      outputs.push(...argExtremeOutputs(expression, input.columns, keys.map((key) => key.name), tools, (listed) => tools.namesOf(listed, input.columns)));
+      const extremes = argExtremeOutputs(expression, input.columns, keys.map((key) => key.name), tools, (listed) => tools.namesOf(listed, input.columns));
+      for (const output of extremes) taken.add(output.name);
+      outputs.push(...extremes);
       return;
     }
     const found = findAggregationCall(expression, isAggregation);
-    const name = definition.name?.name ?? (found ? aggregateName(found) : `Column${outputs.length + 1}`);
+    const name = unique(definition.name?.name ?? (found ? aggregateName(found) : `Column${outputs.length + 1}`));
     let aggregates = false;
     const value = compileExpression(
       expression,
