@@ -37,7 +37,10 @@ export function argExtremeOutputs(call: CallNode, columns: readonly Column[], ke
       const value = listed ? { ...findColumn(columns, listed)!, sql: ident(listed) } : compileExpression(expression, scope);
       const name = listed ?? alias ?? columnNameOf(expression) ?? `${fn}_${results.length}`;
       if (keys.includes(name) || results.some((result) => result.name === name)) continue;
-      results.push({ name, sql: `${fn}(${value.sql}, ${by.sql})`, column: { name, type: value.type, array: value.array } });
+      // A group whose expression is null on every row still gives a row: its first (Kusto's
+      // arg-max page shows this; APL's is silent). DuckDB's arg_max skips those rows, so it has none.
+      const sql = `(CASE WHEN count(${by.sql}) = 0 THEN first(${value.sql}) ELSE ${fn}(${value.sql}, ${by.sql}) END)`;
+      results.push({ name, sql, column: { name, type: value.type, array: value.array } });
     }
   }
   return results;
