@@ -5,7 +5,7 @@ import { isInteger, isNumeric } from './types.ts';
 import { isAggregation } from './aggregations.ts';
 import { define, functions, literalString, out, simple, type CallSite } from './registry.ts';
 import { maxRepeat, maxStringBytes, textTooLongError } from '../limits.ts';
-import { capturingGroups } from './regexGroups.ts';
+import { capturingGroups, namedGroups } from './regexGroups.ts';
 import './arrayFunctions.ts';
 import './bagFunctions.ts';
 import './moreFunctions.ts';
@@ -122,8 +122,13 @@ define('extract_all', (site) => {
   const count = pattern === undefined ? undefined : capturingGroups(pattern);
   if (chosen) {
     if (chosen.kind !== 'DynamicLiteral' || !Array.isArray(chosen.value)) throw site.fail('extract_all() expects the capture groups as dynamic([...])');
+    // A group is chosen by its number or, as Kusto also allows, by its name.
+    const names = pattern === undefined ? new Map<string, number>() : namedGroups(pattern);
+    const numbers = (chosen.value as unknown[]).map((group) => (typeof group === 'string' ? names.get(group) : Number.isInteger(group) ? (group as number) : undefined));
+    const unknown = (chosen.value as unknown[]).find((_, i) => numbers[i] === undefined || numbers[i]! < 0 || (count !== undefined && count > 0 && numbers[i]! > count));
+    if (unknown !== undefined) throw site.fail(`extract_all(): the pattern has no capture group ${JSON.stringify(unknown)}`);
     // A pattern without groups yields its whole matches.
-    groups = count === 0 ? [0] : (chosen.value as unknown[]).map(Number);
+    groups = count === 0 ? [0] : (numbers as number[]);
   } else {
     groups = !count ? [0] : Array.from({ length: count }, (_, i) => i + 1);
   }
