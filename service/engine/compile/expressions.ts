@@ -1,3 +1,4 @@
+import { re2Sql } from './regexGroups.ts';
 import type { Expression, CallNode, BinaryNode, LiteralNode, TypedLiteralNode } from '../../../language/index.ts';
 import { dottedPath } from '../../../language/analysis/names.ts';
 import { binaryChain } from '../../../language/syntax/visit.ts';
@@ -285,7 +286,8 @@ function binaryLink(node: BinaryNode, left: Compiled | undefined, scope: Express
   const right = compileExpression(node.right, scope);
   const negated = op.startsWith('!') && op !== '!=';
   const positive = op === '!~' ? '=~' : negated ? op.slice(1) : op;
-  const text = stringTest(positive, `coalesce(${asString(left)}, '')`, `coalesce(${asString(right)}, '')`);
+  const pattern = positive === 'matches regex' ? re2Sql(asString(right)) : asString(right);
+  const text = stringTest(positive, `coalesce(${asString(left)}, '')`, `coalesce(${pattern}, '')`);
   if (text) return { sql: negated ? `(NOT ${text})` : text, type: 'bool' };
   switch (op) {
     case '==':

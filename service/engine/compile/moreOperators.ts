@@ -2,6 +2,7 @@
  * Tabular operators beyond the core set, each compiled to one SQL step over the previous stage:
  * make-series, search and redact (parse-kv: parseKv.ts).
  */
+import { re2Spelling } from './regexGroups.ts';
 import type { Expression, MakeSeriesOperator, OperatorOption, RedactOperator, SearchOperator } from '../../../language/index.ts';
 import { aggregateName, columnNameOf, keyName } from '../../../language/analysis/naming.ts';
 import type { ErrorSink } from '../errors.ts';
@@ -165,7 +166,7 @@ export function redact(operator: RedactOperator, input: Stage, tools: OperatorTo
     if (!texts) throw tools.errors.at(pattern.start, 'redact expects regular expressions as string literals', 'semantic');
     const missing = texts.map(re2MissingConstruct).find((construct) => construct);
     if (missing) throw tools.errors.at(pattern.start, `redact: ${missing} is not supported by this engine's regular expressions (RE2)`, 'semantic');
-    return texts;
+    return texts.map(re2Spelling);
   });
   const targets = operator.on.length
     ? operator.on.map((field) => {

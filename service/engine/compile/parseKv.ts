@@ -11,6 +11,7 @@ import { asString } from './coercions.ts';
 import { compileExpression } from './expressions.ts';
 import type { OperatorTools } from './moreOperators.ts';
 import { ident, regexEscape, stringLiteral } from './sql.ts';
+import { re2Spelling } from './regexGroups.ts';
 import { keptOrder, type Stage } from './stage.ts';
 import { sqlTypeOf, typeFromName, type ScalarType } from './types.ts';
 
@@ -88,7 +89,7 @@ function delimitedValue(text: string, name: string, options: KvOptions): string 
 
 /** regex=: the value of the first match whose first group is the key. */
 function regexValue(text: string, name: string, regex: string): string {
-  const pattern = stringLiteral(regex);
+  const pattern = stringLiteral(re2Spelling(regex));
   const pairs = `list_zip(regexp_extract_all(${text}, ${pattern}, 1), regexp_extract_all(${text}, ${pattern}, 2))`;
   return `nullif(trim(list_filter(${pairs}, apl_kv -> trim(apl_kv[1]) = ${stringLiteral(name)})[1][2]), '')`;
 }

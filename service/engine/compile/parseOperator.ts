@@ -15,7 +15,7 @@ import { convertTo } from './conversions.ts';
 import { compileExpression } from './expressions.ts';
 import type { OperatorTools } from './moreOperators.ts';
 import { ident, regexEscape, stringLiteral } from './sql.ts';
-import { capturingGroups } from './regexGroups.ts';
+import { capturingGroups, re2Spelling } from './regexGroups.ts';
 import { keptOrder, type Stage } from './stage.ts';
 import { sqlTypeOf, typeFromName, type ScalarType } from './types.ts';
 
@@ -66,7 +66,7 @@ export function parseOperator(operator: ParseOperator, input: Stage, tools: Oper
   operator.pattern.forEach((part, i) => {
     const last = i === operator.pattern.length - 1;
     if (part.kind === 'Literal' && kind === 'regex') {
-      pattern += String(part.value);
+      pattern += re2Spelling(String(part.value));
       groups += capturingGroups(String(part.value));
     } else if (part.kind === 'Literal') pattern += regexEscape(String(part.value));
     else if (part.kind === 'Star') pattern += last ? '.*' : '.*?';

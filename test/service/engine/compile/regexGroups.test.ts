@@ -1,7 +1,7 @@
 /** Which parentheses of an RE2 pattern open capturing groups, as DuckDB numbers them. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { capturingGroups, namedGroups } from '../../../../service/engine/compile/regexGroups.ts';
+import { capturingGroups, namedGroups, re2Spelling, re2Sql } from '../../../../service/engine/compile/regexGroups.ts';
 
 test('plain and named groups count; non-capturing, flags, escaped and bracketed parentheses do not', () => {
   const cases: [string, number][] = [
@@ -22,4 +22,17 @@ test('plain and named groups count; non-capturing, flags, escaped and bracketed 
 
 test('named groups by their numbers, counted with the unnamed ones', () => {
   assert.deepEqual([...namedGroups('(a)(?P<x>b)(?:c)(?<y>d)[(?P<z>]')], [['x', 2], ['y', 3]]);
+});
+
+test('(?<name> is spelt (?P<name>; look-behinds, escapes and classes are left as they are', () => {
+  const cases: [string, string][] = [
+    ['(?<a>x)(?P<b>y)', '(?P<a>x)(?P<b>y)'],
+    ['(?<=a)(?<!b)', '(?<=a)(?<!b)'],
+    ['\\(?<a>', '\\(?<a>'],
+    ['[(?<a>](?<b>c)', '[(?<a>](?P<b>c)'],
+    ['[]?<](?<b>c)', '[]?<](?P<b>c)'],
+  ];
+  for (const [pattern, spelt] of cases) assert.equal(re2Spelling(pattern), spelt, pattern);
+  assert.equal(re2Sql("'(?<a>it''s)'"), "'(?P<a>it''s)'");
+  assert.equal(re2Sql('lower(x)'), 'lower(x)');
 });
