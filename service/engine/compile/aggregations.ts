@@ -12,6 +12,9 @@ const aggregationNames = new Set([
   'percentiles_arrayif', 'phrases', 'rate', 'spotlight', 'stdev', 'stdevif', 'sum', 'sumif', 'topk', 'topkif', 'variance', 'varianceif',
 ]);
 
+/** `count()`: every row of the group. The runner recognises it to fold the rows matched (plan.ts). */
+export const countAllSql = 'count(*)';
+
 export function isAggregation(name: string): boolean {
   return aggregationNames.has(name);
 }
@@ -60,7 +63,7 @@ export function compileAggregation(call: CallNode, scope: ExpressionScope): Comp
   };
   switch (name) {
     case 'count':
-      return { sql: args.length === 0 ? 'count(*)' : `count(${arg(0).sql})`, type: 'long' };
+      return { sql: args.length === 0 ? countAllSql : `count(${arg(0).sql})`, type: 'long' };
     case 'countif':
       return { sql: `count(*)${filter(0)}`, type: 'long' };
     case 'sum':

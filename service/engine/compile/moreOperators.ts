@@ -26,7 +26,8 @@ export function optionValue(options: readonly OperatorOption[], name: string): E
   return options.find((option) => option.name.name.toLowerCase() === name.toLowerCase())?.value;
 }
 
-function literalText(expression: Expression | undefined): string | undefined {
+/** An option's value as text: a literal's, or a bare name's. */
+export function literalText(expression: Expression | undefined): string | undefined {
   if (expression?.kind === 'Literal') return String(expression.value);
   if (expression?.kind === 'Name') return expression.name;
   return undefined;

@@ -5,11 +5,10 @@
  * escape (repeatable, inside quoted values), greedy=true (an unquoted value runs up to the next
  * key), and regex (two groups: key, value). Any other option is refused by name.
  */
-import type { Expression, ParseKvOperator } from '../../../language/index.ts';
-import { columnNameOf } from '../../../language/analysis/naming.ts';
+import type { ParseKvOperator } from '../../../language/index.ts';
 import { asString } from './coercions.ts';
 import { compileExpression } from './expressions.ts';
-import type { OperatorTools } from './moreOperators.ts';
+import { literalText, type OperatorTools } from './moreOperators.ts';
 import { ident, regexEscape, stringLiteral } from './sql.ts';
 import { re2Spelling } from './regexGroups.ts';
 import { keptOrder, type Stage } from './stage.ts';
@@ -49,7 +48,7 @@ function kvOptions(operator: ParseKvOperator, tools: OperatorTools): KvOptions {
   for (const option of operator.options) {
     const name = option.name.name.toLowerCase();
     if (!knownOptions.has(name)) throw tools.errors.at(option.start, `parse-kv option ${option.name.name} is not implemented by this engine (options: ${[...knownOptions].join(', ')})`);
-    const value = optionText(option.value) ?? '';
+    const value = literalText(option.value) ?? '';
     if (name === 'pair_delimiter') options.pairDelimiter = value;
     else if (name === 'kv_delimiter') options.kvDelimiter = value;
     else if (name === 'quote' && value) options.quotes.push([value[0]!, value.at(-1)!]);
@@ -60,11 +59,6 @@ function kvOptions(operator: ParseKvOperator, tools: OperatorTools): KvOptions {
   // Without a quote option, values may still be wrapped in double quotes (the APL page's default).
   if (options.quotes.length === 0 && !operator.options.some((option) => option.name.name.toLowerCase() === 'quote')) options.quotes.push(['"', '"']);
   return options;
-}
-
-function optionText(value: Expression): string | undefined {
-  if (value.kind === 'Literal') return String(value.value);
-  return columnNameOf(value);
 }
 
 /** The key's first value: quoted in any of the quotes (escapes read), else unquoted, trimmed; null when absent or empty. */

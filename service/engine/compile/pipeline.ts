@@ -23,6 +23,7 @@ import { reorderColumns } from './projectReorder.ts';
 import { datatableStage, printStage } from './literalTables.ts';
 import { compileSummarize, limitTimeBinned, type SummarizeTools } from './summarize.ts';
 import { mvExpand } from './mvExpand.ts';
+import { countAllSql } from './aggregations.ts';
 import { extendStage, projectStage } from './columnOperators.ts';
 
 /** What the compiler needs from outside: dataset tables, the time range, now. */
@@ -213,7 +214,7 @@ export class PipelineCompiler {
       }
       case 'count': {
         const name = this.env.analyzed.outputOf(operator)?.columns[0]?.name ?? 'count';
-        const summary = { from: input.sql, rows: readRows(stageIn, 'apl_rows'), keys: [], outputs: [{ name, sql: 'count(*)' }] };
+        const summary = { from: input.sql, rows: readRows(stageIn, 'apl_rows'), keys: [], outputs: [{ name, sql: countAllSql }] };
         return next(`SELECT count(*) AS ${ident(name)} FROM ${readRows(stageIn, this.alias())}`, [{ name, type: 'long' }], { order: undefined, timeBin: undefined, summary, ...reducing() });
       }
       case 'distinct': {
