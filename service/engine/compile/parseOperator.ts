@@ -38,12 +38,24 @@ function optionText(operator: ParseOperator, name: string): string | undefined {
 }
 
 /**
- * The group of a column (Kusto: long is `\-\d+`, string `.*?`). Relaxed: a number group reads
- * any text when it finds no number there, so the column alone is null (it does not convert) and
- * the rest of the pattern still matches.
+ * What a `*` or a string column reads. kind=simple and kind=relaxed: the text up to the next
+ * delimiter. kind=regex is greedy, as Kusto's parse page prints in four examples and says in words
+ * ("the default mode is greedy"; flags=U makes it non-greedy, RE2's swap of `.*` and `.*?`),
+ * although its translation table writes `.*?`. APL's page is silent: its regex example reads the
+ * same either way.
  */
-function captureOf(type: ScalarType, last: boolean, relaxed: boolean): string {
-  const text = last ? '.*' : '.*?';
+function wildcardOf(last: boolean, kind: string): string {
+  return last || kind === 'regex' ? '.*' : '.*?';
+}
+
+/**
+ * The group of a column (Kusto: long is `\-\d+`, string as a wildcard). Relaxed: a number group
+ * reads any text when it finds no number there, so the column alone is null (it does not convert)
+ * and the rest of the pattern still matches.
+ */
+function captureOf(type: ScalarType, last: boolean, kind: string): string {
+  const text = wildcardOf(last, kind);
+  const relaxed = kind === 'relaxed';
   const number = type === 'long' || type === 'int' ? '-?\\d+' : type === 'real' ? '-?\\d+(?:\\.\\d+)?(?:[eE][-+]?\\d+)?' : undefined;
   if (number === undefined) return `(${text})`;
   return relaxed ? `(${number}|${text})` : `(${number})`;
@@ -69,10 +81,10 @@ export function parseOperator(operator: ParseOperator, input: Stage, tools: Oper
       pattern += re2Spelling(String(part.value));
       groups += capturingGroups(String(part.value));
     } else if (part.kind === 'Literal') pattern += regexEscape(String(part.value));
-    else if (part.kind === 'Star') pattern += last ? '.*' : '.*?';
+    else if (part.kind === 'Star') pattern += wildcardOf(last, kind);
     else if (part.kind === 'ColumnDeclaration') {
       const type = part.type ? (typeFromName(part.type.name) ?? 'string') : 'string';
-      pattern += captureOf(type, last, relaxed);
+      pattern += captureOf(type, last, kind);
       extracted.push({ name: part.name.name, type, group: `apl_parse_${extracted.length + 1}`, index: ++groups });
     }
   });
