@@ -4,7 +4,7 @@
  * categories for a summarize without a time bucket. Pure; shared by the host and the webview.
  */
 import { isNumericColumn } from './copyFormats.ts';
-import { stringifyExact } from './exactJson.ts';
+import { stringifyExact } from '../wire/exactJson.ts';
 import type { Annotation, TabularTable } from './serviceTypes.ts';
 
 export interface ChartSeries {

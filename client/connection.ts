@@ -3,7 +3,7 @@
  * tests drive it against the real local service. The token is held in memory only and never logged.
  */
 import { Readable } from 'node:stream';
-import { parseExact } from './exactJson.ts';
+import { parseExact } from '../wire/exactJson.ts';
 import { toTabularResult } from './queryReply.ts';
 import type {
   Annotation,

@@ -3,7 +3,7 @@
  * expression that rebuilds them in a query. Pure; the webview formats the rows it shows (after
  * its filter, in its column order) and the host copies the text.
  */
-import { stringifyExact } from './exactJson.ts';
+import { stringifyExact } from '../wire/exactJson.ts';
 import { cellText, exportTable } from './exportResults.ts';
 import type { ResultColumn, ResultTable } from './resultsModel.ts';
 

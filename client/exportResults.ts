@@ -1,5 +1,5 @@
 /** Results as CSV, JSON (an array of objects) or NDJSON (one object a line). Pure. */
-import { stringifyExact } from './exactJson.ts';
+import { stringifyExact } from '../wire/exactJson.ts';
 import type { ResultTable } from './resultsModel.ts';
 
 export const exportFormats = ['csv', 'json', 'ndjson'] as const;

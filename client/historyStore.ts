@@ -4,7 +4,7 @@
  * runs are kept as files in the extension's storage folder, bounded in count and total size, so a
  * run can be re-opened without running it again. No `vscode` import: tests drive it on a real folder.
  */
-import { parseExact, stringifyExact } from './exactJson.ts';
+import { parseExact, stringifyExact } from '../wire/exactJson.ts';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';

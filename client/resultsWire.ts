@@ -4,7 +4,7 @@
  * 100,000 rows to clone), and the webview decodes it a chunk at a time: the first small chunk
  * goes on screen at once, the rest is decoded between frames. Pure; shared by host and webview.
  */
-import { parseExact, stringifyExact } from './exactJson.ts';
+import { parseExact, stringifyExact } from '../wire/exactJson.ts';
 import type { ResultColumn, ResultsModel, ResultTable } from './resultsModel.ts';
 
 export interface WireTable {

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { Connection, QueryRange } from '../connection.ts';
 import type { Ctx } from '../context.ts';
-import { stringifyExact } from '../exactJson.ts';
+import { stringifyExact } from '../../wire/exactJson.ts';
 import { resolveTimeRange } from '../timeRange.ts';
 import { resultsMime, runCell, type CellOutcome } from './cellRun.ts';
 import { readNotebookTimeRange } from './notebookTimeRange.ts';

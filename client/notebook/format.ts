@@ -3,7 +3,7 @@
  * line, a trailing newline) so that a notebook diffs well in git. Reading checks every field and
  * names the one that is wrong; an empty file is an empty notebook. Pure (no `vscode`).
  */
-import { parseExact, stringifyExact } from '../exactJson.ts';
+import { parseExact, stringifyExact } from '../../wire/exactJson.ts';
 
 export const formatVersion = 1;
 

@@ -3,7 +3,7 @@
  * results' WireModel, errors) as the JSON itself, so that the file stays readable and diffs well;
  * text as a string; anything else (images) as base64. Big integers stay exact. Pure.
  */
-import { parseExact, stringifyExact } from '../exactJson.ts';
+import { parseExact, stringifyExact } from '../../wire/exactJson.ts';
 
 const textMimes = new Set(['application/javascript', 'image/svg+xml', 'application/vnd.code.notebook.stdout', 'application/vnd.code.notebook.stderr']);
 

@@ -189,6 +189,9 @@ export function structuredToApl(dataset: string, query: StructuredQuery): Compil
   return { apl: stages.join('\n| '), limit, aggregated: false };
 }
 
+/** A wire number: a long past 2^53 is a bigint (values.ts), which compares with numbers by value. */
+const isNumeric = (value: unknown): value is number | bigint => typeof value === 'number' || typeof value === 'bigint';
+
 /** Sorts rows of named columns by the request's order keys (nulls last), as the totals are ordered. */
 export function sortRows(rows: unknown[][], columns: readonly { name: string }[], order: readonly { field: string; desc?: boolean }[]): unknown[][] {
   const keys = order.map((key) => ({ index: columns.findIndex((column) => column.name === key.field), desc: key.desc === true })).filter((key) => key.index >= 0);
@@ -197,7 +200,7 @@ export function sortRows(rows: unknown[][], columns: readonly { name: string }[]
     if (a === b) return 0;
     if (a === null || a === undefined) return 1;
     if (b === null || b === undefined) return -1;
-    if (typeof a === 'number' && typeof b === 'number') return a - b;
+    if (isNumeric(a) && isNumeric(b)) return a < b ? -1 : a > b ? 1 : 0;
     return String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
   };
   return [...rows].sort((left, right) => {

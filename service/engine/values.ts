@@ -3,6 +3,7 @@ import type { ScalarType } from './compile/types.ts';
 import { formatDuration } from './compile/timeText.ts';
 import { AplQueryError } from './errors.ts';
 import { jsonDepth, maxDynamicDepth } from '../jsonDepth.ts';
+import { parseExact } from '../../wire/exactJson.ts';
 
 /** RFC 3339 with microseconds, trailing fractional zeros trimmed (`2024-01-01T10:00:00.5Z`). */
 export function formatMicros(micros: bigint): string {
@@ -57,13 +58,17 @@ export function toWireValue(value: DuckDBValue, type: ScalarType): unknown {
   if (value instanceof DuckDBTimestampValue) return formatMicros(value.micros);
   if (value instanceof DuckDBTimestampNanosecondsValue) return formatNanos(value.nanos);
   if (value instanceof DuckDBIntervalValue) return formatDuration(intervalNanos(value));
-  if (typeof value === 'bigint') return Number(value);
+  // A long past 2^53 stays a bigint: the reply is written with its exact digits (wire/exactJson.ts).
+  if (typeof value === 'bigint') {
+    const number = Number(value);
+    return Number.isSafeInteger(number) ? number : value;
+  }
   if (type === 'dynamic' && typeof value === 'string') {
     if (jsonDepth(value) > maxDynamicDepth) {
       throw new AplQueryError(`a dynamic value in the result nests deeper than ${maxDynamicDepth} levels`, 0, 0, 'execution');
     }
     try {
-      return JSON.parse(value);
+      return parseExact(value);
     } catch {
       return parseWithNonFinite(value);
     }
@@ -79,7 +84,7 @@ function parseWithNonFinite(text: string): unknown {
   const names: Record<string, string> = { Infinity: '+Inf', '-Infinity': '-Inf', NaN: 'NaN' };
   const replaced = text.replace(/"(?:[^"\\]|\\.)*"|-?Infinity|NaN/g, (token) => (token in names ? JSON.stringify(names[token]) : token));
   try {
-    return JSON.parse(replaced);
+    return parseExact(replaced);
   } catch {
     return text;
   }

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import FindMyWay from 'find-my-way';
+import { stringifyExact } from '../../wire/exactJson.ts';
 import { describeCapability, holds } from '../auth/capabilities.ts';
 import type { Authenticator } from '../auth/authenticate.ts';
 import type { Services } from '../services.ts';
@@ -126,7 +127,7 @@ interface EncodedReply extends Omit<Reply, 'body'> {
 function encode(reply: Reply): EncodedReply {
   const { body, ...rest } = reply;
   if (reply.status === 204 || body === undefined) return rest;
-  return { ...rest, payload: Buffer.from(JSON.stringify(body), 'utf8') };
+  return { ...rest, payload: Buffer.from(stringifyExact(body), 'utf8') };
 }
 
 function send(response: ServerResponse, reply: EncodedReply, common: Record<string, string>): void {

@@ -19,6 +19,7 @@ import { flatten } from './flatten.ts';
 import { readRecords, type BodyFormat } from './formats.ts';
 import { ReadJsonIngest } from './readJsonIngest.ts';
 import { Layout, parseTimestamp, withinTimeRange } from './timestamps.ts';
+import { stringifyExact } from '../../wire/exactJson.ts';
 
 /** The status body, keys exactly as the reference lists them. */
 export interface IngestStatus {
@@ -198,11 +199,11 @@ async function ingestEvents(
       if (raw !== undefined && raw !== null && raw !== '') {
         const parsed = parseTimestamp(raw, layout);
         if (parsed === undefined) {
-          fail(`cannot parse timestamp field ${timestampField}: ${JSON.stringify(raw)}`);
+          fail(`cannot parse timestamp field ${timestampField}: ${stringifyExact(raw)}`);
           continue;
         }
         if (!withinTimeRange(parsed)) {
-          fail(`timestamp field ${timestampField} is outside years 0001 to 9999: ${JSON.stringify(raw)}`);
+          fail(`timestamp field ${timestampField} is outside years 0001 to 9999: ${stringifyExact(raw)}`);
           continue;
         }
         time = parsed;

@@ -6,6 +6,7 @@
  * quadratic).
  */
 import { HttpError } from '../http/types.ts';
+import { parseExact } from '../../wire/exactJson.ts';
 
 export interface RecordReader {
   push(text: string): Iterable<unknown>;
@@ -84,7 +85,7 @@ export class LineReader implements RecordReader {
     if (this.pending === '') {
       if (isBlank(text)) return none;
       try {
-        return JSON.parse(text);
+        return parseExact(text);
       } catch {
         this.pending = text;
         this.pendingLine = this.line;
@@ -105,7 +106,7 @@ export class LineReader implements RecordReader {
       return none;
     }
     try {
-      const value = JSON.parse(this.pending);
+      const value = parseExact(this.pending);
       this.pending = '';
       return value;
     } catch {
@@ -262,7 +263,7 @@ export class ArrayReader implements RecordReader {
     this.expectComma = true;
     this.sawElement = true;
     try {
-      return JSON.parse(text);
+      return parseExact(text);
     } catch (error) {
       throw this.error(at, (error as Error).message);
     }

@@ -9,6 +9,8 @@
  * very deep nesting, over-long lines. The caller then takes the per-event path.
  */
 
+import { isLong } from '../store/fieldTypes.ts';
+
 export const kind = {
   string: 1,
   integer: 2,
@@ -352,9 +354,11 @@ function numberKind(bytes: Uint8Array, from: number, to: number): number {
   return kind.integer;
 }
 
+/** Past 15 digits or with an exponent: the per-event path reads an integer token exactly (a long), any other as a double. */
 function exactNumberKind(bytes: Uint8Array, from: number, to: number): number {
-  const value = Number(String.fromCharCode.apply(null, bytes.subarray(from, to) as unknown as number[]));
-  return Number.isSafeInteger(value) ? kind.integer : kind.float;
+  const text = String.fromCharCode.apply(null, bytes.subarray(from, to) as unknown as number[]);
+  if (/^-?\d+$/.test(text)) return isLong(BigInt(text)) ? kind.integer : kind.float;
+  return Number.isSafeInteger(Number(text)) ? kind.integer : kind.float;
 }
 
 /**

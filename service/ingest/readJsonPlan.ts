@@ -11,6 +11,7 @@ import { quoteName, quoteString as literal } from '../store/sqlText.ts';
 import { classify, sqlType, type FieldInfo, type FieldType } from '../store/fieldTypes.ts';
 import { endTimeMicros, firstTimeMicros } from '../time.ts';
 import { kind, timeKind, type NdjsonShape, type ShapeNode } from './ndjsonShape.ts';
+import { stringifyExact } from '../../wire/exactJson.ts';
 
 const reserved = new Set(['_blockInfo', '_cursor', '_rowID', '_source', '_sysTime']);
 
@@ -178,7 +179,7 @@ function labelSql(value: unknown): { type: FieldType; sql: string } | undefined 
     case 'boolean':
       return { type, sql: value ? 'true' : 'false' };
     case 'array':
-      return { type, sql: `${literal(JSON.stringify(value))}::JSON` };
+      return { type, sql: `${literal(stringifyExact(value))}::JSON` };
     default:
       return undefined;
   }

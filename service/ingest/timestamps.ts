@@ -17,6 +17,8 @@ export function withinTimeRange(micros: number): boolean {
 
 export function parseTimestamp(value: unknown, layout?: Layout): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? fromEpoch(value) : undefined;
+  // Epoch nanoseconds are past 2^53 (ingest reads them exactly); a double keeps them to the microsecond.
+  if (typeof value === 'bigint') return fromEpoch(Number(value));
   if (typeof value !== 'string') return undefined;
   const text = value.length === 24 ? value : value.trim();
   if (layout) return layout.parse(text);

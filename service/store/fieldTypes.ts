@@ -20,6 +20,7 @@ import {
   type DuckDBType,
   type DuckDBValue,
 } from '@duckdb/node-api';
+import { stringifyExact } from '../../wire/exactJson.ts';
 
 export const fieldTypes = [
   'string',
@@ -119,6 +120,11 @@ export function fieldTypeOfColumn(sqlTypeName: string, comment: string | null): 
   }
 }
 
+/** Whether an integer fits a long (DuckDB's BIGINT). */
+export function isLong(value: bigint): boolean {
+  return value >= -(2n ** 63n) && value < 2n ** 63n;
+}
+
 /** The type of one ingested value; undefined for null (nulls never decide a type). */
 export function classify(value: unknown): FieldType | undefined {
   switch (typeof value) {
@@ -129,7 +135,8 @@ export function classify(value: unknown): FieldType | undefined {
     case 'boolean':
       return 'boolean';
     case 'bigint':
-      return 'integer';
+      // Read exactly from the JSON (a long past 2^53); past a long's range it is a float, as a double holds it.
+      return isLong(value) ? 'integer' : 'float';
     case 'object':
       if (value === null) return undefined;
       if (Array.isArray(value)) return 'array';
@@ -176,7 +183,7 @@ export function toColumnValue(value: unknown, type: FieldType): DuckDBValue {
       return new DuckDBIntervalValue(0, 0, BigInt(Math.round((value as Timespan).micros)));
     case 'array':
     case 'object':
-      return JSON.stringify(value);
+      return stringifyExact(value);
   }
 }
 
@@ -184,6 +191,6 @@ function asText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value instanceof Timestamp) return value.toISOString();
   if (value instanceof Timespan) return `${value.micros / 1e6}s`;
-  if (typeof value === 'object') return JSON.stringify(value);
+  if (typeof value === 'object') return stringifyExact(value);
   return String(value);
 }

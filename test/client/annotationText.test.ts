@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { annotationDescription, createdMessage, newestFirst } from '../../client/annotationText.ts';
-import { parseExact } from '../../client/exactJson.ts';
+import { parseExact } from '../../wire/exactJson.ts';
 import type { Annotation } from '../../client/serviceTypes.ts';
 
 function fixture(name: string): unknown {

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startService, type RunningService, type ServiceOptions } from '../../service/index.ts';
+import { parseExact } from '../../wire/exactJson.ts';
 
 export interface TestService extends RunningService {
   dataDir: string;
@@ -50,7 +51,7 @@ export async function startTestService(options: Partial<ServiceOptions> = {}): P
     }
     const response = await fetch(running.url + path, { method, headers, body });
     const text = await response.text();
-    return { status: response.status, headers: response.headers, body: text === '' ? undefined : JSON.parse(text) };
+    return { status: response.status, headers: response.headers, body: text === '' ? undefined : parseExact(text) };
   };
   return {
     ...running,

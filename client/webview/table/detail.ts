@@ -3,7 +3,7 @@
  * objects and whole events pretty-printed as JSON, with a button that opens the JSON in an
  * editor tab (through `openJson`, when the view has a host to open it).
  */
-import { parseExact, stringifyExact } from '../../exactJson.ts';
+import { parseExact, stringifyExact } from '../../../wire/exactJson.ts';
 import { cellText } from '../../exportResults.ts';
 import { element } from '../dom.ts';
 

@@ -2,6 +2,7 @@
 import type { DynamicLiteralNode } from '../../../language/index.ts';
 import type { Compiled, ExpressionScope } from './scope.ts';
 import { stringLiteral } from './sql.ts';
+import { stringifyExact } from '../../../wire/exactJson.ts';
 
 /**
  * Whether every part of a literal's value is a constant. The parser leaves undefined where a part is
@@ -22,5 +23,5 @@ function isConstant(value: unknown): boolean {
 export function compileDynamicLiteral(expression: DynamicLiteralNode, scope: ExpressionScope): Compiled {
   if (expression.value === undefined) throw scope.errors.at(expression.start, 'invalid dynamic literal');
   if (!isConstant(expression.value)) throw scope.errors.at(expression.start, 'a dynamic literal holds only constant values: dynamic(...) cannot refer to a column or call a function');
-  return { sql: `CAST(${stringLiteral(JSON.stringify(expression.value))} AS JSON)`, type: 'dynamic', array: Array.isArray(expression.value) };
+  return { sql: `CAST(${stringLiteral(stringifyExact(expression.value))} AS JSON)`, type: 'dynamic', array: Array.isArray(expression.value) };
 }

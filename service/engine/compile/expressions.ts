@@ -11,6 +11,7 @@ import type { Compiled, ExpressionScope } from './scope.ts';
 import { datetimeLiteral, ident, intervalLiteral, longLiteral, numberLiteral, regexEscape, stringLiteral } from './sql.ts';
 import { isInteger, isNumeric, sqlTypeOf, typeFromName, type Column, type ScalarType } from './types.ts';
 import { parseDatetimeNanos, parseTimespanText } from './timeText.ts';
+import { stringifyExact } from '../../../wire/exactJson.ts';
 
 export function compileExpression(expression: Expression, scope: ExpressionScope): Compiled {
   // Only and/or operands and comparisons keep the filter context (see ExpressionScope).
@@ -383,9 +384,10 @@ function arithmetic(op: string, left: Compiled, right: Compiled, scope: Expressi
 export function jsonScalar(value: unknown): Compiled {
   if (typeof value === 'string') return { sql: stringLiteral(value), type: 'string' };
   if (typeof value === 'number') return { sql: numberLiteral(value, Number.isInteger(value)), type: Number.isInteger(value) ? 'long' : 'real' };
+  if (typeof value === 'bigint') return { sql: String(value), type: 'long' };
   if (typeof value === 'boolean') return { sql: value ? 'TRUE' : 'FALSE', type: 'bool' };
   if (value === null) return { sql: 'NULL', type: 'unknown' };
-  return { sql: `CAST(${stringLiteral(JSON.stringify(value))} AS JSON)`, type: 'dynamic' };
+  return { sql: `CAST(${stringLiteral(stringifyExact(value))} AS JSON)`, type: 'dynamic' };
 }
 
 export function callArguments(call: CallNode, scope: ExpressionScope): Expression[] {

@@ -1,4 +1,5 @@
 import type { AplResult } from '../index.ts';
+import { stringifyExact } from '../../../wire/exactJson.ts';
 import { status } from './tabular.ts';
 
 /**
@@ -76,7 +77,7 @@ function buckets(result: AplResult): Record<string, unknown> {
   const ids = new Map<string, number>();
   const group = (row: unknown[], columns: readonly { name: string }[]) => {
     const values = Object.fromEntries(groupNames.map((name) => [name, row[columns.findIndex((column) => column.name === name)]]));
-    const key = JSON.stringify(values);
+    const key = stringifyExact(values);
     if (!ids.has(key)) ids.set(key, ids.size + 1);
     return { id: ids.get(key)!, group: values };
   };

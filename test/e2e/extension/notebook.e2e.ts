@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { suite, suiteSetup, test } from 'mocha';
 import * as vscode from 'vscode';
-import { parseExact } from '../../../client/exactJson.ts';
+import { parseExact } from '../../../wire/exactJson.ts';
 import { parseNotebook, serializeNotebook } from '../../../client/notebook/format.ts';
 import { decodeTable, isWireTable, type WireModel } from '../../../client/resultsWire.ts';
 import { callService, connectToService, eventually, openAplFile } from './support.ts';

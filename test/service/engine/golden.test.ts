@@ -4,7 +4,7 @@
  *   === title
  *   <APL, one or more lines>
  *   --- columns            (name:type per line, the service's type names)
- *   --- rows               (one JSON array per line)
+ *   --- rows               (one JSON array per line; integers past 2^53 compared exactly)
  *   --- error              (instead of columns/rows: a substring of the 400 message)
  *
  * run against the fixture datasets over the range 2024-01-01T00:00:00Z .. 2024-01-02T00:00:00Z.
@@ -14,6 +14,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AplQueryError, runApl } from '../../../service/engine/index.ts';
+import { parseExact, stringifyExact } from '../../../wire/exactJson.ts';
 import { openFixture, readAllButSecret, type Fixture } from './fixture.ts';
 
 interface GoldenCase {
@@ -43,7 +44,7 @@ export function readGoldenFile(text: string): GoldenCase[] {
       title: title!.trim(),
       apl: sections.get('apl')!.join('\n'),
       columns: sections.get('columns'),
-      rows: sections.has('rows') ? sections.get('rows')!.map((line) => JSON.parse(line)) : sections.has('unordered') ? sections.get('unordered')!.map((line) => JSON.parse(line)) : undefined,
+      rows: sections.has('rows') ? sections.get('rows')!.map((line) => parseExact(line) as unknown[]) : sections.has('unordered') ? sections.get('unordered')!.map((line) => parseExact(line) as unknown[]) : undefined,
       error: sections.get('error')?.join('\n'),
       ordered: !sections.has('unordered'),
     });
@@ -60,7 +61,7 @@ after(async () => {
 });
 
 const range = { startTime: '2024-01-01T00:00:00Z', endTime: '2024-01-02T00:00:00Z' };
-const sortRows = (rows: unknown[][]) => [...rows].map((row) => JSON.stringify(row)).sort();
+const sortRows = (rows: unknown[][]) => [...rows].map((row) => stringifyExact(row)).sort();
 
 for (const file of readdirSync(folder).filter((name) => name.endsWith('.golden')).sort()) {
   describe(file, () => {

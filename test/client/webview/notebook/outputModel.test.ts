@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { parseExact } from '../../../../client/exactJson.ts';
+import { parseExact } from '../../../../wire/exactJson.ts';
 import { toTabularResult } from '../../../../client/queryReply.ts';
 import { toResultsModel } from '../../../../client/resultsModel.ts';
 import { encodeModel, type WireModel } from '../../../../client/resultsWire.ts';

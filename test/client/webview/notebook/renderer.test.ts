@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import * as esbuild from 'esbuild';
 import type { BrowserContext, Page } from 'playwright-core';
 import { Connection } from '../../../../client/connection.ts';
-import { parseExact } from '../../../../client/exactJson.ts';
+import { parseExact } from '../../../../wire/exactJson.ts';
 import { toTabularResult } from '../../../../client/queryReply.ts';
 import { toResultsModel } from '../../../../client/resultsModel.ts';
 import { encodeModel, type WireModel } from '../../../../client/resultsWire.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseExact, stringifyExact } from '../../client/exactJson.ts';
+import { parseExact, stringifyExact } from '../../wire/exactJson.ts';
 
 describe('exact JSON', () => {
   it('keeps integers beyond 2^53 as bigints and writes them back as the digits they were', () => {
@@ -23,5 +23,12 @@ describe('exact JSON', () => {
     assert.equal(value, 9007199254740993n);
     assert.throws(() => parseExact('{"n":90071992547409930'), SyntaxError);
     assert.equal(stringifyExact({ plain: 1 }, 2), '{\n  "plain": 1\n}');
+  });
+
+  it('throws on a value JSON cannot write, a cycle holding a bigint too, instead of looping', () => {
+    const cycle: Record<string, unknown> = { n: 9007199254740993n };
+    cycle.self = cycle;
+    assert.throws(() => stringifyExact(cycle), TypeError);
+    assert.throws(() => stringifyExact({ s: Symbol.iterator, f: () => 1, n: 1n, nested: [cycle] }), TypeError);
   });
 });

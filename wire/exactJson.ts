@@ -1,7 +1,7 @@
 /**
  * JSON that keeps integers beyond 2^53 exactly. `JSON.parse` rounds 9007199254740993 to …992; here
  * such an integer becomes a `bigint` and `stringifyExact` writes it back as the digits it was. Pure;
- * shared by the HTTP client, the results wire and the webview.
+ * shared by the service's replies, the HTTP client, the results wire and the webview.
  *
  * No reviver (it would run for every value of a 100,000-row answer): one tokenizer pass finds the
  * big integers outside strings and rewrites them as marked strings, `JSON.parse` reads the text,
@@ -26,7 +26,8 @@ export function stringifyExact(value: unknown, space?: number): string {
   try {
     return JSON.stringify(value, null, space);
   } catch (error) {
-    if (!(error instanceof TypeError) || !containsBigInt(value)) throw error;
+    // A bigint is a TypeError; so is a cycle, which the second pass throws again.
+    if (!(error instanceof TypeError)) throw error;
   }
   const marker = `${nul}${randomTag()}:`;
   const text = JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? `${marker}${item}` : item), space);
@@ -109,14 +110,4 @@ function restoreBigIntegers(root: unknown, marker: string): unknown {
     }
   }
   return top;
-}
-
-function containsBigInt(root: unknown): boolean {
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const current = stack.pop();
-    if (typeof current === 'bigint') return true;
-    if (typeof current === 'object' && current !== null) for (const item of Array.isArray(current) ? current : Object.values(current)) stack.push(item);
-  }
-  return false;
 }
