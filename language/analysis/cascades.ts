@@ -11,7 +11,8 @@ interface Stage {
 
 /**
  * Drops semantic diagnostics that a syntax error probably caused: those whose innermost
- * operator (or statement, outside any operator) also contains the start of a syntax error.
+ * operator (or statement, outside any operator) also contains the start of a syntax error, or
+ * starts inside one.
  * The parser recovers at `|`, so the other stages of the query keep their diagnostics.
  * One sweep over stages and diagnostics in order of start: garbage text has as many syntax
  * errors and stages as tokens, so testing every pair was quadratic.
@@ -21,8 +22,17 @@ export function withoutCascades(state: AnalysisState, diagnostics: Diagnostic[])
   if (errors.length === 0 || diagnostics.length === 0) return diagnostics;
   const spans: Span[] = [...state.inputs.keys()];
   for (const query of state.parsed.root.queries) spans.push(...query.statements);
-  const errorStarts = errors.map((error) => error.start).sort((a, b) => a - b);
-  const broken = new Set(spans.filter((span) => containsAny(errorStarts, span)));
+  const byStart = [...errors].sort((a, b) => a.start - b.start);
+  const errorStarts = byStart.map((error) => error.start);
+  // The furthest end of the errors up to each one: a statement that starts inside an error's span
+  // (the stray text of a run of statements with no `;` between them) is broken too.
+  let furthest = -1;
+  const reach = byStart.map((error) => (furthest = Math.max(furthest, error.end)));
+  const insideError = (span: Span) => {
+    const last = partitionPoint(errorStarts, (offset) => offset <= span.start) - 1;
+    return last >= 0 && reach[last]! > span.start;
+  };
+  const broken = new Set(spans.filter((span) => containsAny(errorStarts, span) || insideError(span)));
   if (broken.size === 0) return diagnostics;
   const stages = spans.map((span, order): Stage => ({ span, order }));
   const innermostStages = innermostOf(stages, diagnostics);

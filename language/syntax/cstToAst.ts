@@ -3,6 +3,7 @@ import type * as ast from './ast.ts';
 import { constantValue } from './constantValue.ts';
 import { buildFunction, type FunctionParts } from './cstToAstFunctions.ts';
 import { decodeString, parseNumber, parseTimespan } from './literals.ts';
+import { missingSemicolons } from './missingSemicolons.ts';
 import { ExtendValid, Limit, Lookup, Order, ParseWhere, ProjectKeep } from './tokens.ts';
 import {
   type Children,
@@ -38,19 +39,8 @@ export class AstBuilder {
   query(cst: CstNode, start: number, end: number): ast.QueryNode {
     const children = cst.children as Children;
     const statements = nodes(children, 'statement').map((statement) => this.statement(statement));
-    this.reportMissingSemicolons(statements, tokens(children, 'Semicolon'));
+    this.errors.push(...missingSemicolons(statements, tokens(children, 'Semicolon')));
     return { kind: 'Query', statements, start, end };
-  }
-
-  private reportMissingSemicolons(statements: ast.Statement[], semicolons: IToken[]): void {
-    for (let i = 1; i < statements.length; i++) {
-      const previous = statements[i - 1];
-      const next = statements[i];
-      const separated = semicolons.some((semicolon) => semicolon.startOffset >= previous.end && semicolon.startOffset < next.start);
-      if (!separated) {
-        this.errors.push({ start: previous.end, end: next.start, message: "Expected ';' between statements." });
-      }
-    }
   }
 
   private statement(cst: CstNode): ast.Statement {

@@ -187,6 +187,15 @@ describe('syntax errors', () => {
     assert.deepEqual(withErrors(`${logs} | | frob`), ['unknown-operator "frob"']);
   });
 
+  it('a run of statements with no semicolon between them is one syntax error, with nothing reported inside it', () => {
+    const range = 'range x from 1 to 5 step 1';
+    assert.deepEqual(withErrors(range), []);
+    assert.deepEqual(parseDocument(range).errors.map((error) => [range.slice(error.start, error.end), error.message.split('. ')[1]]), [[' x from 1 to 5 step 1', 'APL has no range operator: for Kusto\'s `range x from 1 to 5 step 1`, write `print x = range(1, 5, 1) | mv-expand x`.']]);
+    // The statements after a `;` are checked again.
+    assert.deepEqual(withErrors(`${logs} | take 1 nowhere; ${logs} | extend y = foo()`), ['unknown-function "foo"']);
+    assert.equal(parseDocument(`print a = 1 print b = 2 print c = 3; print d = 4 print e = 5`).errors.length, 2);
+  });
+
   it('does not count the arguments of a call whose parenthesis is not closed yet', () => {
     assert.deepEqual(withErrors(`${logs} | extend y = strlen(`), []);
     assert.deepEqual(withErrors(`${logs} | extend y = strlen(uri, uri`), []);
