@@ -35,9 +35,7 @@ export function asString(value: Compiled): string {
     case 'timespan':
       return `apl_duration_text(${value.sql})`;
     case 'real':
-      // Kusto shows a whole real without a fraction: tostring(125.0) is '125', not DuckDB's '125.0';
-      // and NaN and the infinities as .NET writes them (APL is silent), not as C's printf ('-nan', 'inf').
-      return `(CASE WHEN isnan(${value.sql}) THEN 'NaN' WHEN isinf(${value.sql}) THEN (CASE WHEN ${value.sql} > 0 THEN 'Infinity' ELSE '-Infinity' END) ELSE regexp_replace(CAST(${value.sql} AS VARCHAR), '\\.0$', '') END)`;
+      return `apl_real_text(${value.sql})`;
     default:
       return `CAST(${value.sql} AS VARCHAR)`;
   }

@@ -25,6 +25,9 @@ export const engineMacros = [
           * (CASE apl_duration_part(t, 4) WHEN 's' THEN 1000000000 WHEN 'ms' THEN 1000000 WHEN 'ns' THEN 1 ELSE 1000 END)
       AS DOUBLE)
     END)`,
+  // tostring of a real as Kusto shows it: a whole one without a fraction ('125', not DuckDB's '125.0'),
+  // NaN and the infinities as .NET writes them (APL is silent), not as C's printf ('-nan', 'inf').
+  `CREATE OR REPLACE TEMP MACRO apl_real_text(v) AS (CASE WHEN isnan(v) THEN 'NaN' WHEN isinf(v) THEN (CASE WHEN v > 0 THEN 'Infinity' ELSE '-Infinity' END) ELSE regexp_replace(CAST(v AS VARCHAR), '\\.0$', '') END)`,
   // Kusto's modulo, 0 <= n % d < abs(d) (numerical-operators.md: -14 % 12 is 10); SQL's takes the dividend's sign.
   `CREATE OR REPLACE TEMP MACRO apl_mod(n, d) AS (CASE WHEN n % d < 0 THEN n % d + abs(d) ELSE n % d END)`,
   // Floors a number to a multiple of size (bin); for datetimes the arithmetic runs on epoch microseconds.
