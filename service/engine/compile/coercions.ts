@@ -1,5 +1,7 @@
 /** Bringing a compiled value to another type: as JSON, text, number or boolean, or to the type of the other side of a comparison. */
 import { convertTo } from './conversions.ts';
+import { re2Spelling } from './regexGroups.ts';
+import { stringLiteral } from './sql.ts';
 import type { Compiled, ExpressionScope } from './scope.ts';
 import { isNumeric, sqlTypeOf, type ScalarType } from './types.ts';
 
@@ -16,6 +18,11 @@ export function asJson(value: Compiled): string {
 /** A JSON element as text: strings unquoted, everything else in its JSON form. */
 export function jsonElementText(element: string): string {
   return `(CASE WHEN json_type(${element}) = 'VARCHAR' THEN json_extract_string(${element}, '$') ELSE CAST(${element} AS VARCHAR) END)`;
+}
+
+/** A regular expression argument: a string literal (also through a let) spelt for RE2 (`re2Spelling`), any other value as text. */
+export function asRegex(value: Compiled): string {
+  return value.text === undefined ? asString(value) : stringLiteral(re2Spelling(value.text));
 }
 
 /** A value as text, the way `tostring` shows it. */

@@ -1,9 +1,8 @@
-import { re2Sql } from './regexGroups.ts';
 import type { Expression, CallNode, BinaryNode, LiteralNode, TypedLiteralNode } from '../../../language/index.ts';
 import { dottedPath } from '../../../language/analysis/names.ts';
 import { binaryChain } from '../../../language/syntax/visit.ts';
 import { isLogical, logicalChainSql, maxChainedOperators } from './chains.ts';
-import { asBool, asJson, asNumber, asString, coerceTo, requireExactTypes } from './coercions.ts';
+import { asBool, asJson, asNumber, asRegex, asString, coerceTo, requireExactTypes } from './coercions.ts';
 import { compileCall } from './functions.ts';
 import { listOperator } from './listOperators.ts';
 import { compileDynamicLiteral } from './dynamicLiterals.ts';
@@ -88,7 +87,7 @@ function describe(kind: string): string {
 function literal(node: LiteralNode): Compiled {
   switch (node.type) {
     case 'string':
-      return { sql: stringLiteral(String(node.value)), type: 'string', notNull: true };
+      return { sql: stringLiteral(String(node.value)), type: 'string', notNull: true, text: String(node.value) };
     case 'long':
       return { sql: longLiteral(node.text, Number(node.value)), type: 'long', notNull: true };
     case 'real':
@@ -287,7 +286,7 @@ function binaryLink(node: BinaryNode, left: Compiled | undefined, scope: Express
   const right = compileExpression(node.right, scope);
   const negated = op.startsWith('!') && op !== '!=';
   const positive = op === '!~' ? '=~' : negated ? op.slice(1) : op;
-  const pattern = positive === 'matches regex' ? re2Sql(asString(right)) : asString(right);
+  const pattern = positive === 'matches regex' ? asRegex(right) : asString(right);
   const text = stringTest(positive, `coalesce(${asString(left)}, '')`, `coalesce(${pattern}, '')`);
   if (text) return { sql: negated ? `(NOT ${text})` : text, type: 'bool' };
   switch (op) {

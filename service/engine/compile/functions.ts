@@ -5,7 +5,7 @@ import { isInteger, isNumeric } from './types.ts';
 import { isAggregation } from './aggregations.ts';
 import { define, functions, literalString, out, simple, type CallSite } from './registry.ts';
 import { maxRepeat, maxStringBytes, textTooLongError } from '../limits.ts';
-import { capturingGroups, namedGroups, re2Sql } from './regexGroups.ts';
+import { capturingGroups, namedGroups } from './regexGroups.ts';
 import './arrayFunctions.ts';
 import './bagFunctions.ts';
 import './moreFunctions.ts';
@@ -55,7 +55,7 @@ export function compileCall(call: CallNode, scope: ExpressionScope, compile: Com
 
 import { intervalMicros, microsToInterval } from './expressions.ts';
 import { convertTo } from './conversions.ts';
-import { asBool, asNumber, asString, coerceTo } from './coercions.ts';
+import { asBool, asNumber, asRegex, asString, coerceTo } from './coercions.ts';
 
 const str = (c: Compiled) => asString(c);
 const num = (c: Compiled) => asNumber(c);
@@ -105,9 +105,9 @@ define('split', (site) => {
 });
 define('replace_string', (site) => out(`replace(${str(site.arg(2))}, ${str(site.arg(0))}, ${str(site.arg(1))})`, 'string'));
 define(['replace_regex', 'replace'], (site) =>
-  out(`regexp_replace(${str(site.arg(2))}, ${re2Sql(str(site.arg(0)))}, regexp_replace(${str(site.arg(1))}, '\\$(\\d)', '\\\\\\1', 'g'), 'g')`, 'string'),
+  out(`regexp_replace(${str(site.arg(2))}, ${asRegex(site.arg(0))}, regexp_replace(${str(site.arg(1))}, '\\$(\\d)', '\\\\\\1', 'g'), 'g')`, 'string'),
 );
-define('extract', (site) => out(`nullif(regexp_extract(${str(site.arg(2))}, ${re2Sql(str(site.arg(0)))}, CAST(${num(site.arg(1))} AS INTEGER)), '')`, 'string'));
+define('extract', (site) => out(`nullif(regexp_extract(${str(site.arg(2))}, ${asRegex(site.arg(0))}, CAST(${num(site.arg(1))} AS INTEGER)), '')`, 'string'));
 /**
  * `extract_all(regex, [groups,] text)`: every match's capture groups; one group gives a flat
  * array, several an array of arrays. Without groups: every group of the pattern (or the whole
@@ -115,7 +115,7 @@ define('extract', (site) => out(`nullif(regexp_extract(${str(site.arg(2))}, ${re
  */
 define('extract_all', (site) => {
   const text = str(site.arg(site.raw.length - 1));
-  const regex = re2Sql(str(site.arg(0)));
+  const regex = asRegex(site.arg(0));
   let groups: number[];
   const chosen = site.raw.length > 2 ? site.raw[1] : undefined;
   const pattern = site.raw[0]?.kind === 'Literal' ? String(site.raw[0].value) : undefined;

@@ -3,9 +3,8 @@
  * utilities, hashing and metadata (arrays and bags are in arrayFunctions.ts and bagFunctions.ts). Dynamic values are JSON; arrays are worked on as
  * JSON[] lists with lambdas whose parameters carry an `apl_` prefix so they never shadow a column.
  */
-import { re2Sql } from './regexGroups.ts';
 import { findColumn } from './expressions.ts';
-import { asJson, asNumber, asString } from './coercions.ts';
+import { asJson, asNumber, asRegex, asString } from './coercions.ts';
 import { define, literalString, out, simple, type CallSite } from './registry.ts';
 import type { Compiled } from './scope.ts';
 import { ident, stringLiteral } from './sql.ts';
@@ -120,11 +119,11 @@ define('base64_encode_fromarray', (site) => {
 
 // Text -------------------------------------------------------------------------------------------
 
-define('countof_regex', (site) => out(`len(regexp_extract_all(${str(site.arg(1))}, ${re2Sql(str(site.arg(0)))}))`, 'long'));
+define('countof_regex', (site) => out(`len(regexp_extract_all(${str(site.arg(1))}, ${asRegex(site.arg(0))}))`, 'long'));
 /** `indexof_regex(text, regex[, start[, occurrence[, length]]])`; null for start < 0, occurrence < 1 or length < -1. */
 define('indexof_regex', (site) => {
   const text = str(site.arg(0));
-  const regex = re2Sql(str(site.arg(1)));
+  const regex = asRegex(site.arg(1));
   const start = site.raw.length > 2 ? `CAST(${num(site.arg(2))} AS BIGINT)` : '0';
   const occurrence = site.raw.length > 3 ? `CAST(${num(site.arg(3))} AS BIGINT)` : '1';
   const length = site.raw.length > 4 ? `CAST(${num(site.arg(4))} AS BIGINT)` : '-1';

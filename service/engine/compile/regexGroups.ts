@@ -28,12 +28,6 @@ export function re2Spelling(pattern: string): string {
   return result + pattern.slice(from);
 }
 
-/** A regex argument's SQL: a plain string literal gets `re2Spelling`; an expression is left as it is. */
-export function re2Sql(sql: string): string {
-  const literal = /^'((?:[^']|'')*)'$/.exec(sql);
-  return literal ? `'${re2Spelling(literal[1]!.replaceAll("''", "'")).replaceAll("'", "''")}'` : sql;
-}
-
 function groupsOf(pattern: string): { count: number; names: Map<string, number> } {
   const names = new Map<string, number>();
   let count = 0;

@@ -9,6 +9,8 @@ export interface Compiled {
   array?: boolean;
   /** A literal: never null. */
   notNull?: boolean;
+  /** A string literal's value, so that it need not be read back from the SQL. */
+  text?: string;
 }
 
 export type LetValue = { kind: 'scalar'; value: Compiled } | { kind: 'table'; pipeline: PipelineNode | import('../../../language/index.ts').Expression };

@@ -1,7 +1,8 @@
 /** Which parentheses of an RE2 pattern open capturing groups, as DuckDB numbers them. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { capturingGroups, namedGroups, re2Spelling, re2Sql } from '../../../../service/engine/compile/regexGroups.ts';
+import { capturingGroups, namedGroups, re2Spelling } from '../../../../service/engine/compile/regexGroups.ts';
+import { asRegex } from '../../../../service/engine/compile/coercions.ts';
 
 test('plain and named groups count; non-capturing, flags, escaped and bracketed parentheses do not', () => {
   const cases: [string, number][] = [
@@ -33,6 +34,7 @@ test('(?<name> is spelt (?P<name>; look-behinds, escapes and classes are left as
     ['[]?<](?<b>c)', '[]?<](?P<b>c)'],
   ];
   for (const [pattern, spelt] of cases) assert.equal(re2Spelling(pattern), spelt, pattern);
-  assert.equal(re2Sql("'(?<a>it''s)'"), "'(?P<a>it''s)'");
-  assert.equal(re2Sql('lower(x)'), 'lower(x)');
+  // A string literal's own text is spelt; any other value's SQL is left as it is.
+  assert.equal(asRegex({ sql: "'(?<a>it''s)'", type: 'string', text: "(?<a>it's)" }), "'(?P<a>it''s)'");
+  assert.equal(asRegex({ sql: 'lower(x)', type: 'string' }), 'lower(x)');
 });
