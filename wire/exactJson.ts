@@ -11,7 +11,7 @@
 
 const nul = '\u0000';
 
-/** `JSON.parse`, except that integers outside ±(2^53 − 1) come back as bigints. */
+/** `JSON.parse`, except that integers outside ±(2^53 − 1), of up to 39 digits, come back as bigints. */
 export function parseExact(text: string): unknown {
   if (!/\d{16}/.test(text)) return JSON.parse(text);
   // A JSON string holds NUL only through the escape `\u0000`; without one, a NUL-led string is ours.
@@ -81,11 +81,17 @@ function isNumberChar(code: number): boolean {
 
 /** An integer token (no fraction or exponent) whose value a double cannot hold exactly. */
 function isBigInteger(token: string): boolean {
-  if (!/^-?(0|[1-9]\d*)$/.test(token)) return false;
   const digits = token.startsWith('-') ? token.length - 1 : token.length;
-  if (digits < 16) return false;
+  if (digits < 16 || digits > maxExactDigits) return false;
+  if (!/^-?(0|[1-9]\d*)$/.test(token)) return false;
   return !Number.isSafeInteger(Number(token));
 }
+
+/**
+ * The widest integer a query answers holds 39 digits (DuckDB's HUGEINT, as from sum()). A longer
+ * token stays a double: making it a bigint takes seconds for millions of digits (a hostile body).
+ */
+const maxExactDigits = 39;
 
 function restoreBigIntegers(root: unknown, marker: string): unknown {
   const restore = (value: unknown): unknown =>

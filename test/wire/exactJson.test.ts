@@ -25,6 +25,10 @@ describe('exact JSON', () => {
     assert.equal(stringifyExact({ plain: 1 }, 2), '{\n  "plain": 1\n}');
   });
 
+  it('reads an integer longer than any query answers (39 digits) as a double, without the cost of a bigint', () => {
+    assert.deepEqual(parseExact(`[${'9'.repeat(39)}, ${'9'.repeat(40)}, ${'9'.repeat(1_000_000)}]`), [BigInt('9'.repeat(39)), 1e40, Infinity]);
+  });
+
   it('throws on a value JSON cannot write, a cycle holding a bigint too, instead of looping', () => {
     const cycle: Record<string, unknown> = { n: 9007199254740993n };
     cycle.self = cycle;
