@@ -2,6 +2,7 @@
  * Nested objects become dotted field names (`{geo: {city}}` → `geo.city`); map fields stay whole.
  * A top-level `_time` is left out: it is the event time, stored in its own column.
  */
+import { isLong } from '../store/fieldTypes.ts';
 
 const reserved = new Set(['_blockInfo', '_cursor', '_rowID', '_source', '_sysTime']);
 const maxDepth = 100;
@@ -29,6 +30,9 @@ function put(
     for (const key in nested) put(flat, `${name}.${key}`, nested[key], mapFields, depth + 1);
     return;
   }
+  // Whole numbers past 2^53 are read exactly (bigints); past a long's range they are doubles, and
+  // past a double's range (as 1e400) null.
+  if (typeof value === 'bigint' && !isLong(value)) value = Number(value);
   if (typeof value === 'number' && !Number.isFinite(value)) value = null;
   flat[name] = value;
 }

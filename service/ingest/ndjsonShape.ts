@@ -195,8 +195,10 @@ export class NdjsonShape {
     if (code === 0x66) return word(bytes, at, end, 'false') ? (node.kinds |= kind.boolean, this.timeIf(isTime, timeKind.other), at + 5) : -1;
     if (code === 0x6e) return word(bytes, at, end, 'null') ? (node.kinds |= kind.null, at + 4) : -1;
     const after = numberEnd(bytes, at, end);
-    if (after < 0) return -1;
-    node.kinds |= numberKind(bytes, at, after);
+    const number = after < 0 ? 0 : numberKind(bytes, at, after);
+    // A number no double holds (1e400) is left to the per-event path, which stores it as null.
+    if (number === 0) return -1;
+    node.kinds |= number;
     if (isTime) this.timeKinds |= timeKind.number;
     return after;
   }
@@ -338,7 +340,7 @@ function isDigit(code: number): boolean {
   return code >= 0x30 && code <= 0x39;
 }
 
-/** integer or float, as `classify(JSON.parse(literal))` would say. */
+/** integer or float, as `classify` says of the per-event path's value; 0 for a number past a double's range. */
 function numberKind(bytes: Uint8Array, from: number, to: number): number {
   let point = -1;
   for (let index = from; index < to; index++) {
@@ -357,8 +359,10 @@ function numberKind(bytes: Uint8Array, from: number, to: number): number {
 /** Past 15 digits or with an exponent: the per-event path reads an integer token exactly (a long), any other as a double. */
 function exactNumberKind(bytes: Uint8Array, from: number, to: number): number {
   const text = String.fromCharCode.apply(null, bytes.subarray(from, to) as unknown as number[]);
+  const value = Number(text);
+  if (!Number.isFinite(value)) return 0;
   if (/^-?\d+$/.test(text)) return isLong(BigInt(text)) ? kind.integer : kind.float;
-  return Number.isSafeInteger(Number(text)) ? kind.integer : kind.float;
+  return Number.isSafeInteger(value) ? kind.integer : kind.float;
 }
 
 /**

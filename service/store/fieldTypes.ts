@@ -135,8 +135,8 @@ export function classify(value: unknown): FieldType | undefined {
     case 'boolean':
       return 'boolean';
     case 'bigint':
-      // Read exactly from the JSON (a long past 2^53); past a long's range it is a float, as a double holds it.
-      return isLong(value) ? 'integer' : 'float';
+      // A long past 2^53, read exactly from the JSON (flatten.ts makes larger ones doubles).
+      return 'integer';
     case 'object':
       if (value === null) return undefined;
       if (Array.isArray(value)) return 'array';

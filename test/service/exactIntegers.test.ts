@@ -66,6 +66,17 @@ describe('integers past 2^53 on the wire', () => {
       const fields = await service.call('GET', `/v2/datasets/${dataset}/fields`);
       assert.equal(fields.body.find((field: { name: string }) => field.name === 'id')?.type, 'integer');
     });
+
+    it(`stores a number past a double's range as null, as JSON.parse's Infinity always was, from ${format}`, async () => {
+      const dataset = `past-${format.length}`;
+      await datasetWithEvents(service, dataset, []);
+      const lines = [`{"_time":"2026-11-20T10:00:00Z","past":${'9'.repeat(400)},"over":1e400,"n":1}`];
+      const ingest = await service.call('POST', `/v1/datasets/${dataset}/ingest`, { rawBody: body(lines), headers: { 'Content-Type': contentType } });
+      assert.equal(ingest.body.ingested, 1);
+      // Nulls make no field.
+      const fields = await service.call('GET', `/v2/datasets/${dataset}/fields`);
+      assert.deepEqual(fields.body.map((field: { name: string }) => field.name).sort(), ['_sysTime', '_time', 'n']);
+    });
   }
 
   it('orders them by value beside smaller numbers in a structured query', async () => {
