@@ -10,6 +10,8 @@
  */
 
 import { isLong } from '../store/fieldTypes.ts';
+import { isIsoTime, keyText, numberEnd, quote, skipSpace, stringEnd, word } from './jsonBytes.ts';
+import { arrayEnd, maxDepth } from './ndjsonArrays.ts';
 
 export const kind = {
   string: 1,
@@ -51,11 +53,8 @@ export const timeKind = {
   other: 4,
 } as const;
 
-const maxDepth = 32;
 const maxLineBytes = 8 * 1024 * 1024;
 
-const quote = 0x22;
-const backslash = 0x5c;
 const newline = 0x0a;
 
 export class NdjsonShape {
@@ -219,30 +218,6 @@ function joined(parts: readonly Uint8Array[], length: number): Uint8Array {
   return whole;
 }
 
-function skipSpace(bytes: Uint8Array, index: number, end: number): number {
-  while (index < end) {
-    const code = bytes[index]!;
-    if (code !== 0x20 && code !== 0x09 && code !== 0x0d) break;
-    index++;
-  }
-  return index;
-}
-
-/**
- * The index of the quote closing a string whose content starts at `from`, or -1. Content is not
- * checked: DuckDB rejects what JSON.parse rejects in strings, and the caller then falls back.
- */
-function stringEnd(bytes: Uint8Array, from: number, end: number): number {
-  // A plain loop: strings are short, and Buffer#indexOf costs more per call than it saves.
-  let index = from;
-  while (index < end) {
-    const code = bytes[index]!;
-    if (code === quote) return index;
-    index += code === backslash ? 2 : 1;
-  }
-  return -1;
-}
-
 /**
  * Where the key starting at `from` ends (its closing quote) when it is spelled exactly as the key
  * met at this position before, else -1. A complete earlier spelling followed by a quote can only be
@@ -289,57 +264,6 @@ function child(parent: ShapeNode, bytes: Uint8Array, from: number, to: number, p
   return node;
 }
 
-const decoder = new TextDecoder('utf-8', { fatal: true });
-
-function keyText(bytes: Uint8Array, from: number, to: number): string | undefined {
-  let plain = true;
-  for (let index = from; index < to; index++) {
-    const code = bytes[index]!;
-    if (code === backslash || code >= 0x80) {
-      plain = false;
-      break;
-    }
-  }
-  if (plain) return String.fromCharCode.apply(null, bytes.subarray(from, to) as unknown as number[]);
-  try {
-    return JSON.parse(`"${decoder.decode(bytes.subarray(from, to))}"`) as string;
-  } catch {
-    return undefined;
-  }
-}
-
-function word(bytes: Uint8Array, at: number, end: number, text: string): boolean {
-  if (at + text.length > end) return false;
-  for (let index = 0; index < text.length; index++) if (bytes[at + index] !== text.charCodeAt(index)) return false;
-  return true;
-}
-
-/** The end of a JSON number at `at` (strict JSON grammar), or -1. */
-function numberEnd(bytes: Uint8Array, at: number, end: number): number {
-  let index = at;
-  if (bytes[index] === 0x2d) index++;
-  const digitsFrom = index;
-  while (index < end && isDigit(bytes[index]!)) index++;
-  if (index === digitsFrom || (bytes[digitsFrom] === 0x30 && index - digitsFrom > 1)) return -1;
-  if (bytes[index] === 0x2e) {
-    const fraction = ++index;
-    while (index < end && isDigit(bytes[index]!)) index++;
-    if (index === fraction) return -1;
-  }
-  if (bytes[index] === 0x65 || bytes[index] === 0x45) {
-    index++;
-    if (bytes[index] === 0x2b || bytes[index] === 0x2d) index++;
-    const exponent = index;
-    while (index < end && isDigit(bytes[index]!)) index++;
-    if (index === exponent) return -1;
-  }
-  return index;
-}
-
-function isDigit(code: number): boolean {
-  return code >= 0x30 && code <= 0x39;
-}
-
 /** integer or float, as `classify` says of the per-event path's value; 0 for a number past a double's range. */
 function numberKind(bytes: Uint8Array, from: number, to: number): number {
   let point = -1;
@@ -363,97 +287,4 @@ function exactNumberKind(bytes: Uint8Array, from: number, to: number): number {
   if (!Number.isFinite(value)) return 0;
   if (/^-?\d+$/.test(text)) return isLong(BigInt(text)) ? kind.integer : kind.float;
   return Number.isSafeInteger(value) ? kind.integer : kind.float;
-}
-
-/**
- * Arrays are stored as JSON text: through read_json DuckDB writes that text, on the per-event path
- * `JSON.stringify` does. Both write no spaces and keep strings and key order, so they agree unless
- * `report.usual` ends up false: a number with a fraction, exponent, `-0` or more than 15 digits,
- * an escape in a string, an object key made of digits only (JavaScript puts those first) or met
- * twice in one object. Answers the index after the array, or -1.
- */
-function arrayEnd(bytes: Uint8Array, at: number, end: number, depth: number, report: { usual: boolean }): number {
-  if (depth > maxDepth) return -1;
-  let index = skipSpace(bytes, at + 1, end);
-  if (bytes[index] === 0x5d) return index + 1;
-  for (;;) {
-    index = arrayValueEnd(bytes, index, end, depth, report);
-    if (index < 0) return -1;
-    index = skipSpace(bytes, index, end);
-    const code = bytes[index];
-    if (code === 0x5d) return index + 1;
-    if (code !== 0x2c) return -1;
-    index = skipSpace(bytes, index + 1, end);
-  }
-}
-
-function arrayObjectEnd(bytes: Uint8Array, at: number, end: number, depth: number, report: { usual: boolean }): number {
-  if (depth > maxDepth) return -1;
-  let index = skipSpace(bytes, at + 1, end);
-  if (bytes[index] === 0x7d) return index + 1;
-  const keys = new Set<string>();
-  for (;;) {
-    if (bytes[index] !== quote) return -1;
-    const close = stringEnd(bytes, index + 1, end);
-    if (close < 0) return -1;
-    const key = keyText(bytes, index + 1, close);
-    if (key === undefined) return -1;
-    if (bytes.subarray(index + 1, close).includes(backslash) || /^[0-9]+$/.test(key) || keys.has(key)) report.usual = false;
-    keys.add(key);
-    index = skipSpace(bytes, close + 1, end);
-    if (bytes[index] !== 0x3a) return -1;
-    index = arrayValueEnd(bytes, skipSpace(bytes, index + 1, end), end, depth, report);
-    if (index < 0) return -1;
-    index = skipSpace(bytes, index, end);
-    const code = bytes[index];
-    if (code === 0x7d) return index + 1;
-    if (code !== 0x2c) return -1;
-    index = skipSpace(bytes, index + 1, end);
-  }
-}
-
-function arrayValueEnd(bytes: Uint8Array, at: number, end: number, depth: number, report: { usual: boolean }): number {
-  const code = bytes[at];
-  if (code === quote) {
-    const close = stringEnd(bytes, at + 1, end);
-    if (close < 0) return -1;
-    if (bytes.subarray(at + 1, close).includes(backslash)) report.usual = false;
-    return close + 1;
-  }
-  if (code === 0x5b) return arrayEnd(bytes, at, end, depth + 1, report);
-  if (code === 0x7b) return arrayObjectEnd(bytes, at, end, depth + 1, report);
-  if (code === 0x74) return word(bytes, at, end, 'true') ? at + 4 : -1;
-  if (code === 0x66) return word(bytes, at, end, 'false') ? at + 5 : -1;
-  if (code === 0x6e) return word(bytes, at, end, 'null') ? at + 4 : -1;
-  const after = numberEnd(bytes, at, end);
-  if (after < 0) return -1;
-  const negative = bytes[at] === 0x2d;
-  const digits = after - at - (negative ? 1 : 0);
-  let plainInteger = digits <= 15 && !(negative && bytes[at + 1] === 0x30);
-  for (let index = at; plainInteger && index < after; index++) {
-    const digit = bytes[index]!;
-    if (digit === 0x2e || digit === 0x65 || digit === 0x45) plainInteger = false;
-  }
-  if (!plainInteger) report.usual = false;
-  return after;
-}
-
-/** `dddd-dd-ddTdd:dd:dd` as bytes, 0 standing for a digit. */
-const isoPattern = Uint8Array.from('dddd-dd-ddTdd:dd:dd', (char) => (char === 'd' ? 0 : char.charCodeAt(0)));
-
-/** `YYYY-MM-DDTHH:MM:SS[.f{1,6}]Z` or the empty string. */
-function isIsoTime(bytes: Uint8Array, from: number, to: number): boolean {
-  const length = to - from;
-  if (length === 0) return true;
-  if (length < 20 || length === 21 || length > 27) return false;
-  for (let index = 0; index < isoPattern.length; index++) {
-    const code = bytes[from + index]!;
-    const want = isoPattern[index]!;
-    if (want === 0 ? !isDigit(code) : code !== want) return false;
-  }
-  if (bytes[to - 1] !== 0x5a) return false;
-  if (length === 20) return true;
-  if (bytes[from + 19] !== 0x2e) return false;
-  for (let index = from + 20; index < to - 1; index++) if (!isDigit(bytes[index]!)) return false;
-  return true;
 }
