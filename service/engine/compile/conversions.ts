@@ -15,13 +15,6 @@ import { isNumeric, type ScalarType } from './types.ts';
 const intervalMicros = (sql: string) => `(epoch(${sql}) * 1000000)`;
 const microsToInterval = (sql: string) => `to_microseconds(CAST(round(${sql}) AS BIGINT))`;
 
-/** The text of a string literal, or undefined for anything computed. */
-function literalText(value: Compiled): string | undefined {
-  if (value.type !== 'string' || !value.notNull) return undefined;
-  const match = /^'((?:[^']|'')*)'$/.exec(value.sql);
-  return match ? match[1]!.replaceAll("''", "'") : undefined;
-}
-
 // ISO 8601 texts DuckDB casts exactly as datetimeText.ts reads them; anything else goes to the host function.
 const plainIso = `'\\d{4}-\\d{2}-\\d{2}(?:[T ]\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,6})?)?)?Z?'`;
 
@@ -71,7 +64,7 @@ function toDatetime(value: Compiled): string {
   if (value.type === 'datetime') return value.sql;
   // Numbers are nanoseconds since the epoch (todatetime.mdx).
   if (isNumeric(value.type)) return `make_timestamp(CAST(${value.sql} / 1000 AS BIGINT))`;
-  const literal = literalText(value);
+  const literal = value.text;
   if (literal !== undefined) {
     // Read here to the nanosecond, as datetime(...) literals are; other texts to the microsecond.
     const nanos = parseDatetimeNanos(literal);
@@ -84,7 +77,7 @@ function toTimespan(value: Compiled): string {
   if (value.type === 'timespan') return value.sql;
   // Numbers are nanoseconds (totimespan.mdx).
   if (isNumeric(value.type)) return microsToInterval(`${value.sql} / 1000`);
-  const literal = literalText(value);
+  const literal = value.text;
   if (literal !== undefined) {
     const nanos = parseTimespanText(literal);
     return nanos === undefined ? 'CAST(NULL AS INTERVAL)' : intervalLiteral(nanos);

@@ -7,7 +7,7 @@ import { compileCall } from './functions.ts';
 import { listOperator } from './listOperators.ts';
 import { compileDynamicLiteral } from './dynamicLiterals.ts';
 import type { Compiled, ExpressionScope } from './scope.ts';
-import { datetimeLiteral, ident, intervalLiteral, longLiteral, numberLiteral, regexEscape, stringLiteral } from './sql.ts';
+import { datetimeLiteral, ident, longLiteral, numberLiteral, regexEscape, stringLiteral, timespanConstant } from './sql.ts';
 import { isInteger, isNumeric, sqlTypeOf, typeFromName, type Column, type ScalarType } from './types.ts';
 import { parseDatetimeNanos, parseTimespanText } from './timeText.ts';
 import { stringifyExact } from '../../../wire/exactJson.ts';
@@ -95,7 +95,7 @@ function literal(node: LiteralNode): Compiled {
     case 'bool':
       return { sql: node.value ? 'TRUE' : 'FALSE', type: 'bool', notNull: true };
     case 'timespan':
-      return { sql: intervalLiteral(Number(node.value)), type: 'timespan', notNull: true };
+      return { ...timespanConstant(Number(node.value)), notNull: true };
     default:
       return { sql: 'NULL', type: 'unknown' };
   }
@@ -121,7 +121,7 @@ function typedLiteralValue(node: TypedLiteralNode, scope: ExpressionScope): Comp
     case 'timespan': {
       const nanos = parseTimespanText(text);
       if (nanos === undefined) throw bad();
-      return { sql: intervalLiteral(nanos), type };
+      return timespanConstant(nanos);
     }
     case 'bool':
       if (!/^(true|false)$/i.test(text)) throw bad();

@@ -1,6 +1,6 @@
 import type { CallNode, Expression } from '../../../language/index.ts';
 import type { Compiled, ExpressionScope } from './scope.ts';
-import { intervalLiteral, intervalLiteralMicros, stringLiteral } from './sql.ts';
+import { stringLiteral, timespanConstant } from './sql.ts';
 import { isInteger, isNumeric } from './types.ts';
 import { isAggregation } from './aggregations.ts';
 import { define, functions, literalString, out, simple, type CallSite } from './registry.ts';
@@ -266,12 +266,12 @@ define(['bin', 'floor'], (site) => {
 define('bin_auto', (site) => {
   const value = site.arg(0);
   if (value.type !== 'datetime') throw site.fail('bin_auto() expects a datetime such as _time');
-  return bin(value, { sql: intervalLiteral(site.scope.binAutoNanos), type: 'timespan' }, site);
+  return bin(value, timespanConstant(site.scope.binAutoNanos), site);
 });
 
 function bin(value: Compiled, size: Compiled, site: CallSite): Compiled {
   if (value.type === 'datetime') {
-    const wholeMicros = size.type === 'timespan' ? intervalLiteralMicros(size.sql) : undefined;
+    const wholeMicros = size.type === 'timespan' ? size.micros : undefined;
     if (wholeMicros !== undefined && wholeMicros > 0n) return out(`apl_bin_time_us(${value.sql}, ${wholeMicros})`, 'datetime');
     const micros = size.type === 'timespan' ? intervalMicros(size.sql) : `(${num(size)} / 1000)`;
     return out(`apl_bin_time(${value.sql}, ${micros})`, 'datetime');

@@ -11,6 +11,8 @@ export interface Compiled {
   notNull?: boolean;
   /** A string literal's value, so that it need not be read back from the SQL. */
   text?: string;
+  /** A timespan literal's whole microseconds (as its SQL holds them), for the same reason. */
+  micros?: bigint;
 }
 
 export type LetValue = { kind: 'scalar'; value: Compiled } | { kind: 'table'; pipeline: PipelineNode | import('../../../language/index.ts').Expression };

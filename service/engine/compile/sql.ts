@@ -27,13 +27,13 @@ export function longLiteral(text: string, value: number): string {
 
 /** A span of nanoseconds as an INTERVAL (DuckDB keeps microseconds). */
 export function intervalLiteral(nanoseconds: number): string {
-  return `to_microseconds(CAST(${Math.round(nanoseconds / 1000)} AS BIGINT))`;
+  return timespanConstant(nanoseconds).sql;
 }
 
-/** The microseconds of an `intervalLiteral`'s SQL; undefined for any other SQL. */
-export function intervalLiteralMicros(sql: string): bigint | undefined {
-  const digits = /^to_microseconds\(CAST\((-?\d+) AS BIGINT\)\)$/.exec(sql)?.[1];
-  return digits === undefined ? undefined : BigInt(digits);
+/** A timespan constant: its SQL, with the microseconds it holds carried beside it. */
+export function timespanConstant(nanoseconds: number): { sql: string; type: 'timespan'; micros: bigint } {
+  const micros = BigInt(Math.round(nanoseconds / 1000));
+  return { sql: `to_microseconds(CAST(${micros} AS BIGINT))`, type: 'timespan', micros };
 }
 
 export function timestampLiteral(microseconds: bigint): string {
