@@ -10,6 +10,7 @@ export { readSchema } from './analysis/readSchema.ts';
 export { LineIndex } from './text/lineIndex.ts';
 export { parseDocument, parseQuery } from './syntax/parse.ts';
 export { parseTimespan } from './syntax/literals.ts';
+export { TimeConstant } from './syntax/constantValue.ts';
 export { analyzeDocument, type AnalyzedDocument } from './analysis/analyzer.ts';
 export { getDiagnostics } from './features/diagnostics.ts';
 export { getCompletions } from './features/completion.ts';

@@ -2,13 +2,30 @@
 import type * as ast from './ast.ts';
 
 /**
+ * A datetime or timespan inside a dynamic literal (`dynamic([datetime(2024-01-01), 1h])`), kept as
+ * written: which texts read as times, and how a time is written into JSON, are the consumer's rules.
+ */
+export class TimeConstant {
+  constructor(
+    readonly type: 'datetime' | 'timespan',
+    readonly text: string,
+    /** A timespan literal's own value (`1h`); typed literals are read from `text`. */
+    readonly nanoseconds?: number,
+  ) {}
+}
+
+const timeTypes: Record<string, TimeConstant['type']> = { datetime: 'datetime', date: 'datetime', timespan: 'timespan', time: 'timespan' };
+
+/**
  * A typed literal inside a dynamic literal: numbers, booleans and nulls as JSON values (`long(3)` is 3,
- * `bool(null)` null); datetimes, timespans and what does not read as its type keep their text.
+ * `bool(null)` null), datetimes and timespans as TimeConstants; what does not read as its type keeps its text.
  */
 function typedConstant(literal: ast.TypedLiteralNode): unknown {
   const text = literal.text.trim();
   const type = literal.typeName.toLowerCase();
   if (text === 'null') return null;
+  const timeType = timeTypes[type];
+  if (timeType) return new TimeConstant(timeType, text);
   if (['int', 'long'].includes(type) && /^[+-]?\d+$/.test(text)) return exactInteger(text);
   if (['int', 'long', 'real', 'double'].includes(type) && /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) return Number(text);
   if ((type === 'bool' || type === 'boolean') && /^(true|false)$/i.test(text)) return text.toLowerCase() === 'true';
@@ -22,6 +39,7 @@ function exactInteger(digits: string): number | bigint {
 }
 
 function literalValue(literal: ast.LiteralNode): unknown {
+  if (literal.type === 'timespan') return new TimeConstant('timespan', literal.text, Number(literal.value));
   return literal.type === 'long' && /^\d+$/.test(literal.text) ? exactInteger(literal.text) : literal.value;
 }
 
@@ -33,6 +51,7 @@ export function constantValue(expression: ast.Expression): unknown {
   if (expression.kind === 'Literal') return literalValue(expression);
   if (expression.kind === 'Unary' && expression.operator === '-' && expression.operand.kind === 'Literal') {
     const value = literalValue(expression.operand);
+    if (value instanceof TimeConstant) return new TimeConstant('timespan', `-${value.text}`, -value.nanoseconds!);
     return typeof value === 'number' || typeof value === 'bigint' ? -value : undefined;
   }
   if (expression.kind === 'TypedLiteral') return typedConstant(expression);
