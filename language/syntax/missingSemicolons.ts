@@ -5,7 +5,8 @@ import type { SyntaxError } from './parseResult.ts';
 
 /**
  * One error per run of statements with no `;` between them, over the text after the first:
- * `range x from 1 to 5 step 1` is one mistake, not seven. Linear: both lists are in text order.
+ * Kusto's `range x from 1 to 5 step 1` is one mistake, not seven (kustoHints.ts names it).
+ * Linear: both lists are in text order.
  */
 export function missingSemicolons(statements: readonly ast.Statement[], semicolons: readonly IToken[]): SyntaxError[] {
   const errors: SyntaxError[] = [];
@@ -19,18 +20,9 @@ export function missingSemicolons(statements: readonly ast.Statement[], semicolo
     if (!separated && runStart < 0) runStart = i - 1;
     if (separated && runStart >= 0) {
       const first = statements[runStart]!;
-      errors.push({ start: first.end, end: previous.end, message: messageAfter(first) });
+      errors.push({ start: first.end, end: previous.end, message: "Expected ';' between statements." });
       runStart = -1;
     }
   }
   return errors;
-}
-
-/** Kusto's `range x from … to … step …` reads as such a run: name what APL writes instead. */
-function messageAfter(first: ast.Statement): string {
-  const expression = first.kind === 'ExpressionStatement' ? first.expression : undefined;
-  if (expression?.kind === 'Name' && !expression.quoted && expression.name === 'range') {
-    return "Expected ';' between statements. APL has no range operator: for Kusto's `range x from 1 to 5 step 1`, write `print x = range(1, 5, 1) | mv-expand x`.";
-  }
-  return "Expected ';' between statements.";
 }

@@ -7,6 +7,7 @@ import type { ParsedDocument, SyntaxError, SyntaxToken } from './parseResult.ts'
 import { joinRanges, lastTokenEnd, lexRange, lineEndAfter, type LexedRange } from './queryText.ts';
 import { UnknownRuns } from './unknownRuns.ts';
 import { cutDeepBrackets, cutDeepExpressions } from './nesting.ts';
+import { addKustoHints } from './kustoHints.ts';
 import { withoutStackTraces } from './recoveringParser.ts';
 import { limitQueryErrors, maxSyntaxErrorsPerQuery, queryErrorLimit, tooManyInDocumentMessage } from './errorLimit.ts';
 import { LineIndex } from '../text/lineIndex.ts';
@@ -225,6 +226,7 @@ function parseGroup(tokens: IToken[], context: ParseContext, queryErrorsFrom: nu
   cutDeepExpressions(query, errors, bracketsCut);
   const stop = parser.stoppedAt;
   limitQueryErrors(errors, queryErrorsFrom, stop && { start: stop.startOffset, end: tokenEnd(stop) }, errorLimit);
+  addKustoHints(group, errors, queryErrorsFrom);
   return query;
 }
 
