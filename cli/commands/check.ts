@@ -60,7 +60,7 @@ export const checkCommand: Command = {
     }
 
     const findings: Finding[] = [];
-    for (const file of files) findings.push(...(await checkFile(file, context.cwd, schema)));
+    for (const file of files) for (const finding of await checkFile(file, context.cwd, schema)) findings.push(finding);
     for (const line of renderFindings(findings, format, context.cwd, { name: 'apl', version })) context.stdout(line);
 
     const errors = findings.filter((finding) => finding.severity === 'error').length;

@@ -21,7 +21,7 @@ export function withoutCascades(state: AnalysisState, diagnostics: Diagnostic[])
   const errors = state.parsed.errors;
   if (errors.length === 0 || diagnostics.length === 0) return diagnostics;
   const spans: Span[] = [...state.inputs.keys()];
-  for (const query of state.parsed.root.queries) spans.push(...query.statements);
+  for (const query of state.parsed.root.queries) for (const statement of query.statements) spans.push(statement);
   const byStart = [...errors].sort((a, b) => a.start - b.start);
   const errorStarts = byStart.map((error) => error.start);
   // The furthest end of the errors up to each one: a statement that starts inside an error's span

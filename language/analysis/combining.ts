@@ -95,7 +95,7 @@ export function tablesOfPatterns(expressions: Expression[], context: TableContex
       const schema = context.state.schema;
       const matches = expression.kind === 'Star' ? () => true : wildcardMatcher(expression.pattern);
       const found = schema ? [...schema].filter(([name]) => matches(name)).map(([, flow]) => flow) : [];
-      tables.push(...(found.length > 0 ? found : [openFlow()]));
+      for (const flow of found.length > 0 ? found : [openFlow()]) tables.push(flow);
       continue;
     }
     tables.push(context.analyzeTable(expression, context.query));

@@ -142,7 +142,7 @@ function distinct(operator: DistinctOperator, input: Flow, context: TableContext
   let open = false;
   operator.columns.forEach((expression, i) => {
     if (expression.kind === 'Star') {
-      columns.push(...input.shape.columns);
+      for (const column of input.shape.columns) columns.push(column);
       open ||= input.shape.open;
       return;
     }

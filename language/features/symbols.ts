@@ -84,7 +84,7 @@ function columnSymbol(analyzed: AnalyzedDocument, pipeline: ast.PipelineNode, na
     if (seen.has(next.pipeline)) continue;
     seen.add(next.pipeline);
     const { symbols, final } = followColumn(analyzed, next.pipeline, name.name, next.initial);
-    found.push(...symbols);
+    for (const symbol of symbols) found.push(symbol);
     const statement = lets.statementOf.get(next.pipeline);
     if (!final || !statement) continue;
     for (const downstream of lets.sourcedFrom.get(statement) ?? []) queue.push({ pipeline: downstream, initial: final });

@@ -22,7 +22,7 @@ export class AstBuilder extends ExpressionBuilder {
   query(cst: CstNode, start: number, end: number): ast.QueryNode {
     const children = cst.children as Children;
     const statements = nodes(children, 'statement').map((statement) => this.statement(statement));
-    this.errors.push(...missingSemicolons(statements, tokens(children, 'Semicolon')));
+    for (const error of missingSemicolons(statements, tokens(children, 'Semicolon'))) this.errors.push(error);
     return { kind: 'Query', statements, start, end };
   }
 

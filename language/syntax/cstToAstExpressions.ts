@@ -260,7 +260,7 @@ export abstract class ExpressionBuilder {
     if (token(c, 'LBracket')) return nodes(c, 'dynamicValue').map((value) => this.dynamicValue(value, nonConstants));
     const expression = this.expression(cst, 0);
     const value = constantValue(expression);
-    if (expression.kind === 'DynamicLiteral') nonConstants.push(...(expression.nonConstants ?? []));
+    if (expression.kind === 'DynamicLiteral') for (const span of expression.nonConstants ?? []) nonConstants.push(span);
     else if (value === undefined && expression.kind !== 'Missing') nonConstants.push({ start: expression.start, end: expression.end });
     return value;
   }

@@ -41,12 +41,21 @@ export function keyText(bytes: Uint8Array, from: number, to: number): string | u
       break;
     }
   }
-  if (plain) return String.fromCharCode.apply(null, bytes.subarray(from, to) as unknown as number[]);
+  if (plain) return asciiText(bytes, from, to);
   try {
     return JSON.parse(`"${decoder.decode(bytes.subarray(from, to))}"`) as string;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * ASCII bytes as text. Short runs (keys, numbers) are read with one fromCharCode call, which is
+ * faster than a decoder call, but passes every byte as an argument: a long run would overflow the stack.
+ */
+export function asciiText(bytes: Uint8Array, from: number, to: number): string {
+  if (to - from <= 256) return String.fromCharCode.apply(null, bytes.subarray(from, to) as unknown as number[]);
+  return decoder.decode(bytes.subarray(from, to));
 }
 
 export function word(bytes: Uint8Array, at: number, end: number, text: string): boolean {

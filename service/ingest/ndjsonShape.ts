@@ -10,7 +10,7 @@
  */
 
 import { isLong } from '../store/fieldTypes.ts';
-import { isIsoTime, keyText, numberEnd, quote, skipSpace, stringEnd, word } from './jsonBytes.ts';
+import { asciiText, isIsoTime, keyText, numberEnd, quote, skipSpace, stringEnd, word } from './jsonBytes.ts';
 import { arrayEnd, maxDepth } from './ndjsonArrays.ts';
 
 export const kind = {
@@ -282,7 +282,7 @@ function numberKind(bytes: Uint8Array, from: number, to: number): number {
 
 /** Past 15 digits or with an exponent: the per-event path reads an integer token exactly (a long), any other as a double. */
 function exactNumberKind(bytes: Uint8Array, from: number, to: number): number {
-  const text = String.fromCharCode.apply(null, bytes.subarray(from, to) as unknown as number[]);
+  const text = asciiText(bytes, from, to);
   const value = Number(text);
   if (!Number.isFinite(value)) return 0;
   if (/^-?\d+$/.test(text)) return isLong(BigInt(text)) ? kind.integer : kind.float;

@@ -48,4 +48,13 @@ describe('language server with worst-case documents', { timeout: 4 * slowMs }, (
     assert.equal(diagnostics[0]!.range.start.character, text.indexOf('(') + 100);
     await hoverStatus(uri, text, text.indexOf('status') + 1);
   });
+
+  // The cascade filter gathered the statements with push(...statements): past about 120,000 arguments
+  // the call overflowed the stack, and the document got no diagnostics at all.
+  it('diagnoses 150,000 statements with a syntax error among them', async () => {
+    const text = 'range x from '.repeat(50_000);
+    const { diagnostics } = await open(text);
+    assert.equal(diagnostics.length, 1);
+    assert.match(String(diagnostics[0]!.message), /APL has no range operator/);
+  });
 });

@@ -77,4 +77,19 @@ describe('ingest: bounded work', () => {
     assert.match(message, /invalid JSON on line 1/);
     assert.ok(sent < budget / 2, `answered after ${sent} bytes`);
   });
+
+  // The NDJSON shape scanner read keys and long numbers with one String.fromCharCode argument per byte: past
+  // about 100,000 bytes the call overflowed the stack, and the whole body was answered with a 500.
+  it('ingests a line with a key or a number a million characters long beside other lines', async () => {
+    const before = await service.services.events.count('bounds');
+    for (const line of [`{"${'k'.repeat(1_000_000)}":1}`, `{"n":${'7'.repeat(1_000_000)}}`]) {
+      const reply = await service.call('POST', '/v1/datasets/bounds/ingest', {
+        rawBody: Buffer.from(`${line}\n{"b":2}\n`),
+        headers: { 'Content-Type': 'application/x-ndjson' },
+      });
+      assert.equal(reply.status, 200, JSON.stringify(reply.body).slice(0, 200));
+      assert.equal(reply.body.ingested, 2);
+    }
+    assert.equal(await service.services.events.count('bounds'), before + 4);
+  });
 });

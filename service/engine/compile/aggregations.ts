@@ -56,7 +56,7 @@ export function compileAggregation(call: CallNode, scope: ExpressionScope): Comp
     const values: string[] = [];
     for (let i = from; i < to; i++) {
       const expression = args[i]!;
-      if (expression.kind === 'DynamicLiteral' && Array.isArray(expression.value)) values.push(...(expression.value as unknown[]).map((p) => `${Number(p)} / 100.0`));
+      if (expression.kind === 'DynamicLiteral' && Array.isArray(expression.value)) for (const percent of expression.value as unknown[]) values.push(`${Number(percent)} / 100.0`);
       else values.push(`${asNumber(arg(i))} / 100.0`);
     }
     return values;
