@@ -154,6 +154,23 @@ function schemaCache(database: EngineDatabase): SchemaCache {
 /** Runs one APL query for a caller who may read the datasets `access` allows. */
 export async function runApl(database: EngineDatabase, request: AplRequest, access: AplAccess, options: AplRunOptions = {}): Promise<AplResult> {
   const started = process.hrtime.bigint();
+  const control = new QueryControl(request.timeLimitMs ?? defaultTimeLimitMs, started, options.signal);
+  try {
+    const done = await options.queue?.acquire(control.signal);
+    try {
+      // Read only once its turn has come: a waiting query holds its text, not its tree.
+      return await runControlled(database, control, readRequest(request, started), access);
+    } finally {
+      // The turn is held until a stopped statement has wound down too: it still holds a thread.
+      if (done) void control.settled().then(done);
+    }
+  } finally {
+    control.finish();
+  }
+}
+
+/** The query's tree and time range; a syntax error or a bad range is an AplQueryError. */
+function readRequest(request: AplRequest, started: bigint): AnswerContext {
   const parsed = parseReused(request.apl);
   const syntax = parsed.errors[0];
   if (syntax) {
@@ -164,22 +181,8 @@ export async function runApl(database: EngineDatabase, request: AplRequest, acce
   if (!query || parsed.root.queries.length > 1) throw new AplQueryError('expected exactly one query', 0, 0, 'syntax');
   const nowMicros = BigInt(Date.now()) * 1000n;
   const start = request.startTime ? parseRangeTime(request.startTime, nowMicros, 'startTime') : 0n;
-  let end = nowMicros;
-  if (request.endTime) end = parseRangeTime(request.endTime, nowMicros, 'endTime');
-  const implicitEnd = !request.endTime;
-
-  const control = new QueryControl(request.timeLimitMs ?? defaultTimeLimitMs, started, options.signal);
-  try {
-    const done = await options.queue?.acquire(control.signal);
-    try {
-      return await runControlled(database, control, { parsed, query, request, start, end, nowMicros, implicitEnd, started, allReadable: [] }, access);
-    } finally {
-      // The turn is held until a stopped statement has wound down too: it still holds a thread.
-      if (done) void control.settled().then(done);
-    }
-  } finally {
-    control.finish();
-  }
+  const end = request.endTime ? parseRangeTime(request.endTime, nowMicros, 'endTime') : nowMicros;
+  return { parsed, query, request, start, end, nowMicros, implicitEnd: !request.endTime, started, allReadable: [] };
 }
 
 async function runControlled(database: EngineDatabase, control: QueryControl, base: AnswerContext, access: AplAccess): Promise<AplResult> {

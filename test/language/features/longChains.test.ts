@@ -16,7 +16,7 @@ import { readSchema } from '../../../language/analysis/readSchema.ts';
 import { readFileSync } from 'node:fs';
 
 const schema = readSchema(JSON.parse(readFileSync(new URL('./schema.json', import.meta.url), 'utf8')));
-const terms = 100_000;
+const terms = 40_000; // the longest chain that fits the 1 MiB read (syntax/parse.ts maxTextLength)
 
 /** Every feature over a chain as long as the query: none recurses per link. */
 describe(`features over a where clause of ${terms.toLocaleString('en')} or-terms`, () => {
@@ -31,7 +31,7 @@ describe(`features over a where clause of ${terms.toLocaleString('en')} or-terms
 
   it('formats it', () => {
     const formatted = formatText(text);
-    assert.match(formatted, /status == '99999'/);
+    assert.ok(formatted.includes(`status == '${terms - 1}'`));
     assert.equal(formatted.match(/ or /g)?.length, terms - 1);
   });
 
