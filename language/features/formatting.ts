@@ -56,7 +56,8 @@ export function formatText(text: string, options: FormattingOptions = {}): strin
 function formattedGaps(parsed: ParsedDocument, options: FormattingOptions): string[] {
   const { text, tokens } = parsed;
   const originalGap = (i: number) => text.slice(i === 0 ? 0 : tokens[i - 1].end, i === tokens.length ? text.length : tokens[i].start);
-  if (tokens.length === 0) return [''];
+  // No tokens: blank (formatted away), or nothing readable (unknown characters, a text too long to read: kept).
+  if (tokens.length === 0) return [parsed.errors.length > 0 ? text : ''];
 
   const settings: LayoutSettings = { pipeIndent: Math.max(0, Math.floor(options.pipeIndent ?? 0)), eol: detectEol(text) };
   const facts = collectSyntaxFacts(parsed.root, tokens);

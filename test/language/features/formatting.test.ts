@@ -79,6 +79,17 @@ describe('formatDocument', () => {
     assert.equal(formatText(text), "['sample-http-logs']\n| where status == '500'\n| summarize count() by method\n");
   });
 
+  // With no tokens the whole text was one gap between tokens, formatted to nothing: the text was deleted.
+  it('leaves a text with nothing readable in it as it is: unknown characters, or a text past the length read', () => {
+    for (const text of ['§§§ @@\n', `${'a '.repeat(600_000)}\n`]) {
+      const parsed = parseDocument(text);
+      assert.ok(parsed.errors.length > 0);
+      assert.deepEqual(formatDocument(parsed), []);
+      assert.equal(formatText(text), text);
+    }
+    assert.equal(formatText('  \n \n'), '');
+  });
+
   it('returns no edits for a formatted document', () => {
     const text = "['sample-http-logs']\n| where status == '500'\n| summarize count() by method\n";
     assert.deepEqual(formatDocument(parseDocument(text)), []);
