@@ -91,6 +91,12 @@ function parse(text: string, splitOnBlankLines: boolean, lexing?: Lexing, from =
   const whole = byQuery ? undefined : head ? joinRanges(head, lexRange(text, head.end, text.length)) : lexRange(text, from, text.length);
   const stretches = splitOnBlankLines ? blankLineStretches(text) : [{ start: from, end: text.length }];
   parseStretches(context, stretches, whole ? rangesOf(whole) : (start, end) => lexRange(text, start, end), byQuery, from);
+  // Only some features read the tokens; diagnostics alone never pay for the copy.
+  return parsedDocument(text, queries, deduplicate(errors), () => mergeTokens(whole ?? lexRange(text, from, text.length)));
+}
+
+/** The parse's answer; the line index and the tokens are made when first read. */
+function parsedDocument(text: string, queries: QueryNode[], errors: SyntaxError[], readTokens: () => SyntaxToken[]): ParsedDocument {
   const root: DocumentNode = { kind: 'Document', queries, start: 0, end: text.length };
   let tokens: SyntaxToken[] | undefined;
   let lineIndex: LineIndex | undefined;
@@ -101,29 +107,18 @@ function parse(text: string, splitOnBlankLines: boolean, lexing?: Lexing, from =
       return lineIndex;
     },
     root,
-    // Only some features read the tokens; diagnostics alone never pay for the copy.
     get tokens() {
-      tokens ??= mergeTokens(whole ?? lexRange(text, from, text.length));
+      tokens ??= readTokens();
       return tokens;
     },
-    errors: deduplicate(errors),
+    errors,
   };
 }
 
 function tooLong(text: string, from: number): ParsedDocument {
   const megabytes = ((text.length - from) / (1024 * 1024)).toFixed(1);
   const message = `This text is ${megabytes} MiB long: APL is read up to 1 MiB (${maxTextLength.toLocaleString('en')} characters). Split it into smaller files or queries.`;
-  let lineIndex: LineIndex | undefined;
-  return {
-    text,
-    get lineIndex() {
-      lineIndex ??= new LineIndex(text);
-      return lineIndex;
-    },
-    root: { kind: 'Document', queries: [], start: 0, end: text.length },
-    tokens: [],
-    errors: [{ start: from, end: Math.min(from + 1, text.length), message }],
-  };
+  return parsedDocument(text, [], [{ start: from, end: Math.min(from + 1, text.length), message }], () => []);
 }
 
 interface ParseContext {
