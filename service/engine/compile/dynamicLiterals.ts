@@ -35,13 +35,14 @@ function inspect(value: unknown): { constant: boolean; times: boolean } {
  */
 function withTimesWritten(value: unknown): unknown {
   if (value instanceof TimeConstant) {
-    const text = value.text.replace(/^(['"])(.*)\1$/, '$2');
+    // Read as `datetime(…)` and `timespan(…)` literals are read (expressions.ts).
+    const unread = () => value.text.replace(/^(['"])(.*)\1$/, '$2');
     if (value.type === 'timespan') {
-      const nanos = value.nanoseconds ?? parseTimespanText(text);
-      return nanos === undefined ? text : formatDuration(nanos);
+      const nanos = value.nanoseconds ?? parseTimespanText(value.text);
+      return nanos === undefined ? unread() : formatDuration(nanos);
     }
-    const nanos = parseDatetimeNanos(text);
-    return nanos === undefined ? text : formatNanos(nanos);
+    const nanos = parseDatetimeNanos(value.text);
+    return nanos === undefined ? unread() : formatNanos(nanos);
   }
   if (Array.isArray(value)) return value.map(withTimesWritten);
   if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withTimesWritten(item)]));
