@@ -262,7 +262,7 @@ async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>
   // The result rows are made wire values as soon as they are read, while the other statements run.
   const toWire = (rows: DuckDBValue[][]) => (overLimit(rows.length) ? rows.slice(0, rowLimit) : rows).map((row) => wireRow(row, stage.columns));
   const mainRead = mainRun.then((done) => {
-    const rows = boundedRows(done);
+    const rows = plan.resultRows(boundedRows(done));
     return { rows, wire: toWire(rows) };
   });
   const [main, statusRows, totalsRows] = await allInOrder([mainRead, statusRun?.then((done) => done && boundedRows(done)), totalsRun?.then(boundedRows)]);

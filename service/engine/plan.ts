@@ -4,7 +4,8 @@
  *   - the main statement: the result rows. When the query ends in a summarize (or count) of
  *     filtered rows, each group also carries its row count, and they add up to the rows matched
  *     in JavaScript. Rows matched that are every row of a dataset (`Stage.rowsOf`) are as many as
- *     were examined; a summarize of them without keys counts them and finds their time span itself;
+ *     were examined; a summarize of them without keys counts them and finds their time span itself.
+ *     A last stage may offer a faster statement for its rows as the answer (`Stage.asResult`);
  *   - the totals of a time-binned summarize: added up from its buckets the same way when every
  *     aggregation combines (counts, sums, extremes), otherwise a statement of their own (the same
  *     aggregations without the time key, beside the main one rather than a second grouping set
@@ -66,6 +67,8 @@ export interface QueryPlan {
   order: { field: string; desc: boolean }[];
   /** The status statement instead of `status`, when it depends on the main result (none: the rows tell). */
   statusAfter?: (main: MainResult) => string | undefined;
+  /** The result rows from the main statement's rows. */
+  resultRows(main: DuckDBValue[][]): DuckDBValue[][];
   read(main: DuckDBValue[][], status: DuckDBValue[][]): PlanOutcome;
   /** The figures of a follow-up status statement's rows. */
   readStatus(status: DuckDBValue[][]): StatusFigures;
@@ -102,7 +105,9 @@ export function planQuery(input: PlanInput): QueryPlan {
   const ownCount = summary ? summary.outputs.findIndex((output) => output.sql === countAllSql) : -1;
   const countAt = ownCount < 0 ? width : summary!.keys.length + ownCount;
 
-  const main = summary && (folded !== 'none' || totalsFromGroups)
+  const main = stage.asResult
+    ? stage.asResult.sql
+    : summary && (folded !== 'none' || totalsFromGroups)
     ? // A summary with folded figures: a GROUP BY with no order or limit of its own, sorted and limited here.
       `${summarySql(summary, folded, ownCount < 0)}${orderSql(stage.order)} LIMIT ${defaultLimit + 1}`
     : stage.sorted && stage.limited
@@ -143,6 +148,7 @@ export function planQuery(input: PlanInput): QueryPlan {
     totals: stage.timeBin && !totalsFromGroups ? stage.totalsSql : undefined,
     order: (stage.order ?? []).map((key) => ({ field: key.column, desc: key.desc })),
     readStatus,
+    resultRows: stage.asResult?.rows ?? ((rows) => rows),
     read(mainRows, statusRows) {
       // Groups past the default limit are not here to be added up.
       const cut = !stage.limited && mainRows.length > defaultLimit;

@@ -155,8 +155,9 @@ export function compileAggregation(call: CallNode, scope: ExpressionScope): Comp
       const k = asNumber(arg(1));
       const histogram = `histogram(${value.sql})${name === 'topkif' ? filter(2) : ''}`;
       const ranked = `list_reverse_sort(list_transform(map_entries(${histogram}), e -> {'count': e.value, 'key': e.key}))`;
+      const key = asJson({ sql: 'e.key', type: value.type });
       return {
-        sql: `to_json(list_transform(list_slice(${ranked}, 1, ${k}), e -> {'key': e.key, 'count': e.count, 'error': 0}))`,
+        sql: `to_json(list_transform(list_slice(${ranked}, 1, ${k}), e -> {'key': ${key}, 'count': e.count, 'error': 0}))`,
         type: 'dynamic',
         array: true,
       };

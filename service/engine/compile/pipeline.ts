@@ -117,7 +117,7 @@ export class PipelineCompiler {
   }
 
   private operator(operator: TabularOperator, stageIn: Stage): Stage {
-    const input: Stage = { ...stageIn, totalsSql: undefined, summary: undefined, rowsOf: undefined, sorted: undefined, storedTime: undefined, takesByTime: undefined, scan: undefined };
+    const input: Stage = { ...stageIn, totalsSql: undefined, summary: undefined, rowsOf: undefined, sorted: undefined, storedTime: undefined, takesByTime: undefined, scan: undefined, asResult: undefined };
     const from = `(${input.sql}) AS ${this.alias()}`;
     const next = (sql: string, columns: Column[], changes: Partial<Stage> = {}): Stage => ({
       ...input,

@@ -1,3 +1,4 @@
+import type { DuckDBValue } from '@duckdb/node-api';
 import { ident } from './sql.ts';
 import type { Column, ScalarType } from './types.ts';
 
@@ -65,6 +66,12 @@ export interface Stage {
    * Appending keeps a chain of wheres linear to compile.
    */
   scan?: { table: string; conditions: string };
+  /**
+   * When this stage's rows are the query's answer, a statement that answers them faster (the
+   * runner's choice, plan.ts) and how its rows become this stage's rows. Later operators read
+   * `sql` and drop it.
+   */
+  asResult?: { sql: string; rows(rows: DuckDBValue[][]): DuckDBValue[][] };
 }
 
 /** The rows a stage counts as matched: its `matchedSql`, or all of its own rows when no operator reduced them. */
