@@ -153,8 +153,11 @@ export function compileAggregation(call: CallNode, scope: ExpressionScope): Comp
     case 'topkif': {
       const value = arg(0);
       const k = asNumber(arg(1));
-      const histogram = `histogram(${value.sql})${name === 'topkif' ? filter(2) : ''}`;
-      const ranked = `list_reverse_sort(list_transform(map_entries(${histogram}), e -> {'count': e.value, 'key': e.key}))`;
+      // DuckDB's histogram counts NaN with another value: reals are counted by their text (0.0 for -0.0, as GROUP BY has it).
+      const real = value.type === 'real';
+      const counted = real ? `CAST(${value.sql} + 0.0 AS VARCHAR)` : value.sql;
+      const histogram = `histogram(${counted})${name === 'topkif' ? filter(2) : ''}`;
+      const ranked = `list_reverse_sort(list_transform(map_entries(${histogram}), e -> {'count': e.value, 'key': ${real ? 'CAST(e.key AS DOUBLE)' : 'e.key'}}))`;
       const key = asJson({ sql: 'e.key', type: value.type });
       return {
         sql: `to_json(list_transform(list_slice(${ranked}, 1, ${k}), e -> {'key': ${key}, 'count': e.count, 'error': 0}))`,
