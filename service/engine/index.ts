@@ -6,30 +6,23 @@ import type { DuckDBConnection, DuckDBMaterializedResult, DuckDBValue } from '@d
 import type { Node, QueryNode } from '../../language/index.ts';
 import { walk } from '../../language/syntax/visit.ts';
 import { AplQueryError, ErrorSink } from './errors.ts';
-import { engineMacros } from './compile/macros.ts';
-import { registerHostFunctions } from './compile/hostFunctions.ts';
 import { compileQuery } from './compile/query.ts';
 import type { Stage } from './compile/stage.ts';
 import { timestampLiteral } from './compile/sql.ts';
 import { fieldTypeName, type Column, type ScalarType } from './compile/types.ts';
+import { withConnections, type Connections, type EngineDatabase } from './connections.ts';
 import { planQuery, type MainResult } from './plan.ts';
+import { binAutoWidth, parseRangeTime } from './queryRange.ts';
 import { QueryControl } from './queryControl.ts';
 import type { QueryQueue } from './queryQueue.ts';
 import { analysisReused, parseReused, schemaReused } from './reuse.ts';
 import { SchemaCache } from './schemaCache.ts';
 import { logicalName } from '../store/storedNames.ts';
-import { endTimeMicros } from '../time.ts';
-import { parseDatetimeText, parseTimespanText } from './compile/timeText.ts';
 import { formatMicros, toWireValue } from './values.ts';
 import { boundedRows, lastTimeOf } from './resultLimits.ts';
 
 export { AplQueryError } from './errors.ts';
-
-export interface EngineDatabase {
-  connect(): Promise<DuckDBConnection>;
-  /** Moves whenever an event table's columns may have changed (see `Database`). */
-  readonly eventSchemaVersion: number;
-}
+export type { EngineDatabase } from './connections.ts';
 
 export interface AplRequest {
   apl: string;
@@ -101,49 +94,8 @@ export interface AplResult extends AplTable {
 export const defaultLimit = 1000;
 export const defaultTimeLimitMs = 60_000;
 
-const pools = new WeakMap<EngineDatabase, DuckDBConnection[]>();
 const schemaCaches = new WeakMap<EngineDatabase, SchemaCache>();
 
-async function acquire(database: EngineDatabase): Promise<DuckDBConnection> {
-  let pool = pools.get(database);
-  if (!pool) pools.set(database, (pool = []));
-  const pooled = pool.pop();
-  if (pooled) return pooled;
-  const connection = await database.connect();
-  for (const macro of engineMacros) await connection.run(macro);
-  registerHostFunctions(connection);
-  return connection;
-}
-
-function release(database: EngineDatabase, connection: DuckDBConnection): void {
-  const pool = pools.get(database)!;
-  if (pool.length < 8) pool.push(connection);
-  else connection.closeSync();
-}
-
-/**
- * Three connections: the main, status and totals statements run side by side. A stopped query may
- * answer while a statement still winds down: its connections return to the pool once they are idle.
- */
-async function withConnections<T>(database: EngineDatabase, control: QueryControl, work: (connections: Connections) => Promise<T>): Promise<T> {
-  const taken: DuckDBConnection[] = [];
-  try {
-    for (let i = 0; i < 3; i++) taken.push(await acquire(database));
-    control.check();
-    const [main, status, totals] = taken as [DuckDBConnection, DuckDBConnection, DuckDBConnection];
-    return await work({ main, status, totals });
-  } finally {
-    void control.settled().then(() => {
-      for (const connection of taken) release(database, connection);
-    });
-  }
-}
-
-interface Connections {
-  main: DuckDBConnection;
-  status: DuckDBConnection;
-  totals: DuckDBConnection;
-}
 
 function schemaCache(database: EngineDatabase): SchemaCache {
   let cache = schemaCaches.get(database);
@@ -368,31 +320,3 @@ function referencedNames(root: Node): Set<string> {
   return names;
 }
 
-function parseRangeTime(text: string, nowMicros: bigint, field: string): bigint {
-  const trimmed = text.trim();
-  const relative = /^now\s*(?:([-+])\s*(.+))?$/i.exec(trimmed);
-  if (relative) {
-    if (!relative[1]) return nowMicros;
-    const nanos = parseTimespanText(relative[2]!);
-    if (nanos === undefined || !Number.isFinite(nanos)) throw new AplQueryError(`invalid ${field} "${text}"`, 0, 0, 'semantic');
-    const micros = BigInt(Math.round(nanos / 1000));
-    return inRange(relative[1] === '-' ? nowMicros - micros : nowMicros + micros, text, field);
-  }
-  const micros = parseDatetimeText(trimmed);
-  if (micros === undefined) throw new AplQueryError(`invalid ${field} "${text}": expected RFC 3339 or now-<duration>`, 0, 0, 'semantic');
-  return inRange(micros, text, field);
-}
-
-/** A range bound before the epoch reads from the first event on; one past year 9999 (time.ts) is refused. */
-function inRange(micros: bigint, text: string, field: string): bigint {
-  if (micros >= BigInt(endTimeMicros)) throw new AplQueryError(`invalid ${field} "${text}": after the year 9999`, 0, 0, 'semantic');
-  return micros < 0n ? 0n : micros;
-}
-
-const autoWidths = [1, 5, 10, 30, 60, 300, 600, 900, 1800, 3600, 10800, 21600, 43200, 86400, 604800, 2592000].map((s) => s * 1e9);
-
-function binAutoWidth(start: bigint, end: bigint, maxGroups: number): number {
-  const span = Number(end - start) * 1000;
-  const wanted = span / Math.max(1, Math.min(maxGroups, 10000));
-  return autoWidths.find((width) => width >= wanted) ?? autoWidths.at(-1)!;
-}
