@@ -4,6 +4,12 @@
  * measured does not carry the JIT's warm-up of code every query shares), then each query gets
  * warm-ups and interleaved repetitions (engine, SQL, SQL, engine, …) so both sample the same
  * stretch of machine load.
+ *
+ * The figure judged is paired: each round's engine time over the SQL time measured beside it,
+ * the median of those ratios (and of the differences, for the 2 ms allowance). The medians of the
+ * two sides taken apart compare different stretches when the load shifts during a query's rounds
+ * (on a shared machine it does: one side's median may fall among the slow rounds, the other's
+ * among the quick ones); they are reported for context.
  */
 import { median } from '../lib/stats.ts';
 import type { CanonicalQuery } from './queries.ts';
@@ -17,7 +23,10 @@ export interface QueryFigures {
   sqlMicros: number;
   /** HTTP round trip median (request to parsed body), for context. */
   roundTripMicros: number;
+  /** The median over rounds of the engine's time over the SQL's beside it: the figure judged. */
   ratio: number;
+  /** The median over rounds of the engine's time less the SQL's, µs. */
+  extraMicros: number;
   /** The fastest engine run over the fastest SQL run: context on a loaded machine, not the target. */
   minRatio: number;
   pass: boolean;
@@ -36,9 +45,9 @@ export interface Repetitions {
 const table = `events."${datasetName}"`;
 const rangeSql = (start: string, end: string) => `"_time" >= TIMESTAMP '${start.replace('Z', '')}' AND "_time" < TIMESTAMP '${end.replace('Z', '')}'`;
 
-/** PASS: at most 1.2× the hand SQL's median, or within 2 ms of it when the SQL takes under 10 ms. */
-export function meetsTarget(engineMicros: number, sqlMicros: number): boolean {
-  return engineMicros <= 1.2 * sqlMicros || (sqlMicros < 10_000 && engineMicros - sqlMicros <= 2_000);
+/** PASS: at most 1.2× the hand SQL, or at most 2 ms more when the SQL takes under 10 ms (its median). */
+function meetsTarget(ratio: number, extraMicros: number, sqlMicros: number): boolean {
+  return ratio <= 1.2 || (sqlMicros < 10_000 && extraMicros <= 2_000);
 }
 
 export interface CheckedQuery {
@@ -103,16 +112,18 @@ export async function measureQuery(service: BenchService, { query, disagreements
       await engineOnce();
     }
   }
-  const engineMicros = median(engineSamples);
   const sqlMicros = median(sqlSamples);
+  const ratio = median(engineSamples.map((engine, round) => engine / sqlSamples[round]!));
+  const extraMicros = median(engineSamples.map((engine, round) => engine - sqlSamples[round]!));
   return {
     query,
-    engineMicros,
+    engineMicros: median(engineSamples),
     sqlMicros,
     roundTripMicros: median(roundTrips),
-    ratio: engineMicros / sqlMicros,
+    ratio,
+    extraMicros,
     minRatio: Math.min(...engineSamples) / Math.min(...sqlSamples),
-    pass: meetsTarget(engineMicros, sqlMicros),
+    pass: meetsTarget(ratio, extraMicros, sqlMicros),
     disagreements,
     rows,
     engineSamples,
