@@ -18,8 +18,8 @@
  * rounds of the engine's time over the SQL's run beside it, see engine/measure.ts), and PASS when
  * that ratio is at most 1.2, or the engine takes at most 2 ms more (the median of the same
  * pairs' differences) where the SQL takes under 10 ms. The load average is printed beside the
- * figures (the machine is shared), and so is the ratio of the fastest runs, which load spikes
- * disturb less. HTTP ms is the engine's round trip through the endpoint, for context.
+ * figures (the machine is shared), and so are the ratio of the two medians and that of the fastest
+ * runs, for context. HTTP ms is the engine's round trip through the endpoint.
  */
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -48,12 +48,13 @@ const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
 const millis = (micros: number) => (micros / 1e3).toFixed(micros >= 100_000 ? 0 : micros >= 10_000 ? 1 : 2);
 
 function formatTable(figures: QueryFigures[]): string {
-  const header = ['query', 'engine ms', 'SQL ms', 'ratio', 'min ratio', 'HTTP ms', 'rows', 'result', 'answers'];
+  const header = ['query', 'engine ms', 'SQL ms', 'ratio', 'of medians', 'min ratio', 'HTTP ms', 'rows', 'result', 'answers'];
   const lines = figures.map((figure) => [
     figure.query.label,
     millis(figure.engineMicros),
     millis(figure.sqlMicros),
     `${figure.ratio.toFixed(2)}×`,
+    `${(figure.engineMicros / figure.sqlMicros).toFixed(2)}×`,
     `${figure.minRatio.toFixed(2)}×`,
     millis(figure.roundTripMicros),
     String(figure.rows),
@@ -61,7 +62,7 @@ function formatTable(figures: QueryFigures[]): string {
     figure.disagreements.length === 0 ? 'agree' : 'DIFFER',
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column]!.length)));
-  const render = (line: string[]) => line.map((text, column) => (column === 0 || column >= 7 ? text.padEnd(widths[column]!) : text.padStart(widths[column]!))).join('  ');
+  const render = (line: string[]) => line.map((text, column) => (column === 0 || column >= 8 ? text.padEnd(widths[column]!) : text.padStart(widths[column]!))).join('  ');
   const notes = figures.flatMap((figure) => figure.disagreements.map((problem) => `  ${figure.query.label}: ${problem}`));
   return [render(header), widths.map((width) => '-'.repeat(width)).join('  '), ...lines.map(render), ...(notes.length ? ['', 'disagreements:', ...notes] : [])].join('\n');
 }
