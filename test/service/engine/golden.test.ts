@@ -11,46 +11,10 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { AplQueryError, runApl } from '../../../service/engine/index.ts';
-import { parseExact, stringifyExact } from '../../../wire/exactJson.ts';
+import { stringifyExact } from '../../../wire/exactJson.ts';
 import { openFixture, readAllButSecret, type Fixture } from './fixture.ts';
-
-interface GoldenCase {
-  title: string;
-  apl: string;
-  columns?: string[];
-  rows?: unknown[][];
-  error?: string;
-  ordered: boolean;
-}
-
-const folder = join(import.meta.dirname, 'golden');
-
-export function readGoldenFile(text: string): GoldenCase[] {
-  const cases: GoldenCase[] = [];
-  for (const block of text.split(/^=== /m).slice(1)) {
-    const [title, ...lines] = block.split('\n');
-    const sections = new Map<string, string[]>();
-    let current = 'apl';
-    sections.set(current, []);
-    for (const line of lines) {
-      const header = /^--- (columns|rows|error|unordered)\s*$/.exec(line);
-      if (header) sections.set((current = header[1]!), []);
-      else if (line.trim() !== '' && !line.startsWith('#')) sections.get(current)!.push(line);
-    }
-    cases.push({
-      title: title!.trim(),
-      apl: sections.get('apl')!.join('\n'),
-      columns: sections.get('columns'),
-      rows: sections.has('rows') ? sections.get('rows')!.map((line) => parseExact(line) as unknown[]) : sections.has('unordered') ? sections.get('unordered')!.map((line) => parseExact(line) as unknown[]) : undefined,
-      error: sections.get('error')?.join('\n'),
-      ordered: !sections.has('unordered'),
-    });
-  }
-  return cases;
-}
+import { goldenFiles } from './goldenFiles.ts';
 
 let fixture: Fixture;
 before(async () => {
@@ -63,9 +27,9 @@ after(async () => {
 const range = { startTime: '2024-01-01T00:00:00Z', endTime: '2024-01-02T00:00:00Z' };
 const sortRows = (rows: unknown[][]) => [...rows].map((row) => stringifyExact(row)).sort();
 
-for (const file of readdirSync(folder).filter((name) => name.endsWith('.golden')).sort()) {
+for (const { file, cases } of goldenFiles()) {
   describe(file, () => {
-    for (const golden of readGoldenFile(readFileSync(join(folder, file), 'utf8'))) {
+    for (const golden of cases) {
       test(golden.title, async () => {
         if (golden.error !== undefined) {
           await assert.rejects(runApl(fixture.database, { apl: golden.apl, ...range }, readAllButSecret), (error: unknown) => {
