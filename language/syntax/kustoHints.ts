@@ -3,7 +3,7 @@
  * (`Expected ';' between statements`). Where one starts a failing stretch of a statement, its first
  * syntax error also names the construct, so the user learns what to write instead.
  */
-import type { IToken } from 'chevrotain';
+import { tokenMatcher, type IToken } from 'chevrotain';
 import * as t from './tokens.ts';
 import type { SyntaxError } from './parseResult.ts';
 
@@ -31,6 +31,11 @@ const constructs: KustoConstruct[] = [
     // let f = view () { … }
     startsAt: (tokens, at) => word(tokens[at], 'view') && type(tokens[at + 1], t.LParen),
     hint: 'APL has no views: bind the tabular expression with `let name = …;` instead.',
+  },
+  {
+    // bag.[key]: Kusto's member access by a computed name
+    startsAt: (tokens, at) => type(tokens[at], t.Dot) && type(tokens[at + 1], t.LBracket) && tokens[at + 2] !== undefined && !tokenMatcher(tokens[at + 2]!, t.StringLiteral),
+    hint: 'APL reads `.[…]` with a quoted name only: for a computed key, write `bag[key]`.',
   },
   {
     // make-series kind=nonempty …
