@@ -151,6 +151,7 @@ export function compileAggregation(call: CallNode, scope: ExpressionScope): Comp
     }
     case 'topk':
     case 'topkif': {
+      // A topk that is a whole output of its summarize is counted by GROUP BYs (countedTopk.ts); this serves one inside an expression.
       const value = arg(0);
       const k = asNumber(arg(1));
       // DuckDB's histogram counts NaN with another value: reals are counted by their text (0.0 for -0.0, as GROUP BY has it).

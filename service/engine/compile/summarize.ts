@@ -1,18 +1,17 @@
 /**
  * summarize: group keys and aggregations over the incoming rows, with what the runner folds into
  * its statements (plan.ts): the parts of the summary, the totals of a time-binned one; and a take
- * right after a time-binned summarize, which keeps the same groups in every bucket.
+ * right after a time-binned summarize, which keeps the same groups in every bucket. A summarize
+ * with topk outputs is built by countedTopk.ts instead.
  */
-import type { DuckDBValue } from '@duckdb/node-api';
 import type { ColumnDefinition, Expression } from '../../../language/index.ts';
 import { aggregateName, columnNameOf, findAggregationCall, keyName } from '../../../language/analysis/naming.ts';
 import { uniqueName } from '../../../language/analysis/tables.ts';
 import { aggregationWireName, compileAggregation, isAggregation } from './aggregations.ts';
 import { argExtremeOutputs } from './argExtremes.ts';
-import { asJson, asNumber } from './coercions.ts';
+import { countedTopk, joinedTopks, topkCall, type TopkCall } from './countedTopk.ts';
 import { compileExpression } from './expressions.ts';
 import type { OperatorTools } from './moreOperators.ts';
-import type { ExpressionScope } from './scope.ts';
 import { ident } from './sql.ts';
 import { orderSql, readRows, typed, type Combine, type OrderKey, type Stage } from './stage.ts';
 import type { Column, ScalarType } from './types.ts';
@@ -50,6 +49,7 @@ export function compileSummarize(aggregates: ColumnDefinition[], by: ColumnDefin
   if (timeBin) rowScope = { ...rowScope, rateSeconds: timeBin.nanos / 1e9 };
   const outputs: { name: string; sql: string; column: Column; combine?: Combine }[] = [];
   const aggregations = new Map<string, { name: string; fields: string[]; args: unknown[] }>();
+  const topks = new Map<string, TopkCall>();
   aggregates.forEach((definition) => {
     const expression = definition.expression;
     if (expression.kind === 'Call' && (expression.callee.name === 'arg_max' || expression.callee.name === 'arg_min')) {
@@ -74,6 +74,8 @@ export function compileSummarize(aggregates: ColumnDefinition[], by: ColumnDefin
     // row's value per group, as the reference's examples expect, instead of failing in DuckDB's binder.
     const sql = aggregates ? value.sql : `any_value(${value.sql})`;
     outputs.push({ name, sql, column: { name, type: value.type, array: value.array }, combine: found === expression ? combineOf(found.callee.name, value.type) : undefined });
+    const topk = found === expression ? topkCall(expression, rowScope) : undefined;
+    if (topk) topks.set(name, topk);
     if (found) {
       const fields = found.args.map((arg) => (arg.kind === 'NamedArgument' ? undefined : columnNameOf(arg))).filter((field): field is string => !!field);
       const args = found.args.slice(1).flatMap((arg) => (arg.kind === 'Literal' ? [arg.value] : []));
@@ -91,9 +93,13 @@ export function compileSummarize(aggregates: ColumnDefinition[], by: ColumnDefin
     const firstAggregate = outputs[0] ? ` ORDER BY ${keys.length} DESC NULLS LAST` : '';
     totalsSql = `SELECT ${rest.map((item) => `${typed(item.sql, item.column.type)} AS ${ident(item.name)}`).join(', ')} FROM ${readRows(input, tools.alias())}${restGroup}${firstAggregate}`;
   }
-  const topk = !timeBin && aggregates.length === 1 && outputs.length === 1 ? countedTopk(aggregates[0]!.expression, keys, outputs[0]!, input, rowScope, tools) : undefined;
   const rowsRead = { datasets: input.datasets, readBounds: input.readBounds };
-  if (topk) return { ...topk, columns, limited: false, aggregations, groups: keys.map((key) => key.name), ...matched, ...rowsRead };
+  if (topks.size > 0) {
+    // Counted by GROUP BYs instead of DuckDB's histogram (countedTopk.ts); nothing is folded into them.
+    const counted = outputs.length === 1 ? countedTopk(topks.get(outputs[0]!.name)!, keys, outputs[0]!, input, tools) : { sql: joinedTopks(keys, outputs, topks, input, tools) };
+    const totals = timeBin && `${joinedTopks(keys.slice(1), outputs, topks, input, tools)} ORDER BY ${keys.length} DESC NULLS LAST`;
+    return { ...counted, sql: `${counted.sql}${orderSql(order)}`, totalsSql: totals || undefined, columns, order, limited: false, timeBin, aggregations, groups: keys.map((key) => key.name), ...matched, ...rowsRead };
+  }
   return {
     totalsSql,
     sql: `SELECT ${list} FROM ${readRows(input, tools.alias())}${groupBy}${orderSql(order)}`,
@@ -107,39 +113,6 @@ export function compileSummarize(aggregates: ColumnDefinition[], by: ColumnDefin
     ...rowsRead,
     summary: { from: input.sql, rows: readRows(input, 'apl_rows'), keys: keys.map(selectItem), outputs: outputs.map((output) => ({ ...selectItem(output), combine: output.combine })) },
   };
-}
-
-/**
- * `summarize topk(x, k) by …` alone: the values counted by a GROUP BY under the groups, then
- * the k largest counts per group (DuckDB's histogram aggregate, which the general topk uses,
- * is an order of magnitude slower). Same entries and order: count, then value, descending.
- */
-function countedTopk(expression: Expression, keys: { name: string; sql: string; column: Column }[], output: { name: string }, input: Stage, rowScope: ExpressionScope, tools: OperatorTools): Pick<Stage, 'sql' | 'asResult'> | undefined {
-  if (expression.kind !== 'Call' || expression.callee.name !== 'topk' || expression.args.length !== 2) return undefined;
-  const [valueArg, countArg] = expression.args;
-  if (valueArg!.kind === 'NamedArgument' || countArg!.kind === 'NamedArgument') return undefined;
-  const value = compileExpression(valueArg!, rowScope);
-  const k = asNumber(compileExpression(countArg!, rowScope));
-  const positions = (count: number) => Array.from({ length: count }, (_, i) => i + 1).join(', ');
-  const keyItems = keys.map((key) => `${typed(key.sql, key.column.type)} AS ${ident(key.name)}`);
-  const counted = `SELECT ${[...keyItems, `${value.sql} AS apl_topk_key`, 'count(*) AS apl_topk_count'].join(', ')} FROM ${readRows(input, tools.alias())} GROUP BY ${positions(keys.length + 1)}`;
-  // The k largest by (count, value): max_by keeps a heap of k instead of sorting every value.
-  const key = asJson({ sql: 'apl_topk_key', type: value.type });
-  const entries = `max_by({'key': ${key}, 'count': apl_topk_count, 'error': 0}, {'count': apl_topk_count, 'key': apl_topk_key}, ${k}) FILTER (WHERE apl_topk_key IS NOT NULL)`;
-  const items = [...keys.map((key) => ident(key.name)), `to_json(${entries}) AS ${ident(output.name)}`];
-  const sql = `SELECT ${items.join(', ')} FROM (${counted}) AS ${tools.alias()}${keys.length ? ` GROUP BY ${positions(keys.length)}` : ''}`;
-  const literalCount = countArg!.kind === 'Literal' && typeof countArg!.value === 'number' && Number.isSafeInteger(countArg!.value) && countArg!.value > 0;
-  if (keys.length > 0 || !literalCount) return { sql };
-  // As the answer, the k entries are k rows of a top-N sort, put in one array here: an aggregate
-  // without groups costs DuckDB a hash table of its own, a tenth of a million-row topk's time.
-  const ranked = `SELECT ${key}, apl_topk_count FROM (${counted}) AS ${tools.alias()} WHERE apl_topk_key IS NOT NULL ORDER BY apl_topk_count DESC, apl_topk_key DESC LIMIT ${countArg!.value}`;
-  return { sql, asResult: { sql: ranked, rows: (rows) => [[topkEntries(rows)]] } };
-}
-
-/** The entries of a topk as to_json writes them from its (JSON value, count) rows; null when there are none. */
-function topkEntries(rows: readonly DuckDBValue[][]): string | null {
-  if (rows.length === 0) return null;
-  return `[${rows.map(([key, count]) => `{"key":${String(key)},"count":${String(count)},"error":0}`).join(',')}]`;
 }
 
 /**
