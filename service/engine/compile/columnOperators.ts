@@ -14,13 +14,13 @@ import { keptOrder, orderSql, readRows, selectList, typed, type Stage } from './
 import type { SummarizeTools } from './summarize.ts';
 import type { Column } from './types.ts';
 
-/** Each definition in turn; the rows stay those of `input.rowsOf` unless `_time` is assigned. */
+/** Each definition in turn; the rows stay those of `input.rowsOf` (and a take by time's) unless `_time` is assigned. */
 export function extendStage(definitions: ColumnDefinition[], input: Stage, valid: boolean, tools: OperatorTools): Stage {
   let stage = input;
   definitions.forEach((definition, i) => {
     const value = compileExpression(definition.expression, tools.scope(stage.columns));
     const name = definition.name?.name ?? columnNameOf(definition.expression) ?? `Column${i + 1}`;
-    if (name === '_time') stage = { ...stage, rowsOf: undefined, storedTime: undefined };
+    if (name === '_time') stage = { ...stage, rowsOf: undefined, storedTime: undefined, takesByTime: undefined };
     const existing = findColumn(stage.columns, name);
     // extend-valid: "The original value remains unchanged" where the new one is not valid.
     const kept = existing ? coerceTo({ sql: ident(name), type: existing.type }, value.type).sql : 'NULL';
@@ -34,9 +34,10 @@ export function extendStage(definitions: ColumnDefinition[], input: Stage, valid
   return stage;
 }
 
-/** The rows stay those of `input.rowsOf` while `_time` is projected as it is. */
+/** The rows stay those of `input.rowsOf` (and a take by time's, in its order) while `_time` is projected as it is. */
 export function projectStage(definitions: ColumnDefinition[], input: Stage, tools: OperatorTools & Pick<SummarizeTools, 'namesOf'>): Stage {
   let { storedTime } = input;
+  let timeAssigned = false;
   const columns: Column[] = [];
   const items = new Map<string, string>();
   definitions.forEach((definition, i) => {
@@ -50,7 +51,7 @@ export function projectStage(definitions: ColumnDefinition[], input: Stage, tool
     }
     const value = compileExpression(expression, tools.scope(input.columns));
     const name = definition.name?.name ?? columnNameOf(expression) ?? `Column${i + 1}`;
-    if (name === '_time' && columnNameOf(expression) !== '_time') storedTime = undefined;
+    if (name === '_time' && columnNameOf(expression) !== '_time') [storedTime, timeAssigned] = [undefined, true];
     const at = columns.findIndex((column) => column.name === name);
     const column = { name, type: value.type, array: value.array };
     if (at >= 0) columns[at] = column;
@@ -61,7 +62,8 @@ export function projectStage(definitions: ColumnDefinition[], input: Stage, tool
   const kept = keptOrder(input.order, columns);
   const rowsOf = storedTime && findColumn(columns, '_time') ? input.rowsOf : undefined;
   const sql = `SELECT ${list} FROM ${readRows(input, tools.alias())}${kept ? '' : orderSql(input.order)}`;
-  const stage: Stage = { ...input, sql, scan: undefined, columns, order: kept, storedTime, rowsOf };
+  const takesByTime = kept && !timeAssigned && findColumn(columns, '_time') ? input.takesByTime : undefined;
+  const stage: Stage = { ...input, sql, scan: undefined, columns, order: kept, storedTime, rowsOf, takesByTime };
   stage.timeBin = input.timeBin && findColumn(columns, input.timeBin.column) ? input.timeBin : undefined;
   return stage;
 }

@@ -134,6 +134,7 @@ export class PipelineCompiler {
     // Operators that neither reorder the rows nor write `_time` keep it the stored one.
     const { storedTime } = stageIn;
     // Operators that only drop columns keep the rows those of the dataset while they keep `_time`.
+    // The same goes for a take by time (`Stage.takesByTime`) while they also keep its order.
     const keptRows = (columns: readonly Column[]) => (hasTime(columns) ? stageIn.rowsOf : undefined);
     switch (operator.kind) {
       case 'where': {
@@ -152,14 +153,15 @@ export class PipelineCompiler {
       }
       case 'extend':
       case 'extend-valid':
-        return extendStage(operator.columns, { ...input, rowsOf: stageIn.rowsOf, storedTime, scan: stageIn.scan }, operator.kind === 'extend-valid', this.tools());
+        return extendStage(operator.columns, { ...input, rowsOf: stageIn.rowsOf, storedTime, scan: stageIn.scan, takesByTime: stageIn.takesByTime }, operator.kind === 'extend-valid', this.tools());
       case 'project':
-        return projectStage(operator.columns, { ...input, rowsOf: stageIn.rowsOf, storedTime, scan: stageIn.scan }, this.summarizeTools());
+        return projectStage(operator.columns, { ...input, rowsOf: stageIn.rowsOf, storedTime, scan: stageIn.scan, takesByTime: stageIn.takesByTime }, this.summarizeTools());
       case 'project-away':
       case 'project-keep': {
         const listed = new Set(operator.columns.flatMap((expression) => this.namesOf(expression, input.columns)));
         const columns = input.columns.filter((column) => listed.has(column.name) === (operator.kind === 'project-keep'));
-        return next(`SELECT ${selectList(columns)} FROM ${from}${keepFor(columns)}`, columns, { storedTime, rowsOf: keptRows(columns) });
+        const takesByTime = hasTime(columns) && keptOrder(input.order, columns) ? stageIn.takesByTime : undefined;
+        return next(`SELECT ${selectList(columns)} FROM ${from}${keepFor(columns)}`, columns, { storedTime, rowsOf: keptRows(columns), takesByTime });
       }
       case 'project-rename': {
         const renames = new Map<string, string>();

@@ -105,6 +105,16 @@ describe('a take by time: the rows read up to the last one taken', () => {
     assert.deepEqual(await figures('minutes | project n | take 5'), { examined: 1500, matched: 1500 });
   });
 
+  test('columns computed or dropped after the take: it still stopped where it stopped', async () => {
+    const newest = [28, 10, '2024-02-02T00:32:00Z', '2024-02-02T00:59:00Z'];
+    assert.deepEqual(await span('minutes | where status == 500 | take 10 | extend kind = status / 100'), newest);
+    assert.deepEqual(await span('minutes | where status == 500 | take 10 | project _time, n'), newest);
+    assert.deepEqual(await span('minutes | where status == 500 | take 10 | project-away status'), newest);
+    // Once `_time` is gone or computed, where the take stopped is no longer known: the whole range.
+    assert.deepEqual(await figures('minutes | where status == 500 | take 10 | project n'), { examined: 1500, matched: 500 });
+    assert.deepEqual(await figures('minutes | where status == 500 | take 10 | extend _time = _time + 1h'), { examined: 1500, matched: 500 });
+  });
+
   test('oldest first: the rows up to the newest one taken', async () => {
     assert.deepEqual(await span('minutes | where status == 500 | order by _time asc | take 10'), [30, 10, '2024-02-01T00:00:00Z', '2024-02-01T00:29:00Z']);
   });
