@@ -84,10 +84,10 @@ function topkEntries(rows: readonly DuckDBValue[][]): string | null {
 }
 
 /**
- * A summarize whose topk and topkif calls (`topks`, by output name) sit beside other aggregations: the other
- * aggregations grouped as usual, and each topk counted per group in a statement of its own, joined
- * to them on the keys (nulls equal, as GROUP BY has them). Every group is in each part: a group
- * whose values are all null has a null topk. The columns keep the summarize's order.
+ * A summarize whose topk and topkif calls (`topks`, by output name) sit beside other aggregations:
+ * the other aggregations grouped as usual, and each topk counted per group in a statement of its
+ * own, joined to them on the keys (nulls equal, as GROUP BY has them). Every group is in each
+ * part: a group whose values are all null has a null topk. The columns keep the summarize's order.
  */
 export function joinedTopks(keys: readonly SummarizeItem[], outputs: readonly SummarizeItem[], topks: ReadonlyMap<string, TopkCall>, input: Stage, tools: OperatorTools): string {
   const others = outputs.filter((output) => !topks.has(output.name));

@@ -82,23 +82,24 @@ export function compileSummarize(aggregates: ColumnDefinition[], by: ColumnDefin
       aggregations.set(name, { name: aggregationWireName(found.callee.name), fields: fields.slice(0, 1), args });
     }
   });
-  const list = [...keys, ...outputs].map((item) => `${typed(item.sql, item.column.type)} AS ${ident(item.name)}`).join(', ');
-  const groupBy = keys.length ? ` GROUP BY ${keys.map((_, i) => i + 1).join(', ')}` : '';
   const columns = [...keys, ...outputs].map((item) => item.column);
   const order: OrderKey[] | undefined = timeBin ? [{ column: timeBin.column, desc: false, nullsFirst: false }] : undefined;
+  const rowsRead = { datasets: input.datasets, readBounds: input.readBounds };
+  // The totals of a time-binned summarize: the same aggregations without the time key, by the first one.
+  const byFirstAggregate = ` ORDER BY ${keys.length} DESC NULLS LAST`;
+  if (topks.size > 0) {
+    // Counted by GROUP BYs instead of DuckDB's histogram (countedTopk.ts); nothing is folded into them.
+    const counted = outputs.length === 1 ? countedTopk(topks.get(outputs[0]!.name)!, keys, outputs[0]!, input, tools) : { sql: joinedTopks(keys, outputs, topks, input, tools) };
+    const totalsSql = timeBin && `${joinedTopks(keys.slice(1), outputs, topks, input, tools)}${byFirstAggregate}`;
+    return { ...counted, sql: `${counted.sql}${orderSql(order)}`, totalsSql: totalsSql || undefined, columns, order, limited: false, timeBin, aggregations, groups: keys.map((key) => key.name), ...matched, ...rowsRead };
+  }
+  const list = [...keys, ...outputs].map((item) => `${typed(item.sql, item.column.type)} AS ${ident(item.name)}`).join(', ');
+  const groupBy = keys.length ? ` GROUP BY ${keys.map((_, i) => i + 1).join(', ')}` : '';
   let totalsSql: string | undefined;
   if (timeBin) {
     const rest = [...keys.slice(1), ...outputs];
     const restGroup = keys.length > 1 ? ` GROUP BY ${keys.slice(1).map((_, i) => i + 1).join(', ')}` : '';
-    const firstAggregate = outputs[0] ? ` ORDER BY ${keys.length} DESC NULLS LAST` : '';
-    totalsSql = `SELECT ${rest.map((item) => `${typed(item.sql, item.column.type)} AS ${ident(item.name)}`).join(', ')} FROM ${readRows(input, tools.alias())}${restGroup}${firstAggregate}`;
-  }
-  const rowsRead = { datasets: input.datasets, readBounds: input.readBounds };
-  if (topks.size > 0) {
-    // Counted by GROUP BYs instead of DuckDB's histogram (countedTopk.ts); nothing is folded into them.
-    const counted = outputs.length === 1 ? countedTopk(topks.get(outputs[0]!.name)!, keys, outputs[0]!, input, tools) : { sql: joinedTopks(keys, outputs, topks, input, tools) };
-    const totals = timeBin && `${joinedTopks(keys.slice(1), outputs, topks, input, tools)} ORDER BY ${keys.length} DESC NULLS LAST`;
-    return { ...counted, sql: `${counted.sql}${orderSql(order)}`, totalsSql: totals || undefined, columns, order, limited: false, timeBin, aggregations, groups: keys.map((key) => key.name), ...matched, ...rowsRead };
+    totalsSql = `SELECT ${rest.map((item) => `${typed(item.sql, item.column.type)} AS ${ident(item.name)}`).join(', ')} FROM ${readRows(input, tools.alias())}${restGroup}${outputs[0] ? byFirstAggregate : ''}`;
   }
   return {
     totalsSql,
