@@ -11,6 +11,8 @@ export interface EngineDatabase {
   connect(): Promise<DuckDBConnection>;
   /** Moves whenever an event table's columns may have changed (see `Database`). */
   readonly eventSchemaVersion: number;
+  /** Moves once an event table's rows may have changed (see `Database`). */
+  readonly eventDataVersion: number;
 }
 
 const pools = new WeakMap<EngineDatabase, DuckDBConnection[]>();

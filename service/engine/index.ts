@@ -11,6 +11,7 @@ import type { Stage } from './compile/stage.ts';
 import { timestampLiteral } from './compile/sql.ts';
 import { fieldTypeName, type Column, type ScalarType } from './compile/types.ts';
 import { withConnections, type Connections, type EngineDatabase } from './connections.ts';
+import { DatasetSpans, outsideRangeSql, type DatasetSpan } from './datasetSpans.ts';
 import { planQuery, type MainResult } from './plan.ts';
 import { binAutoWidth, parseRangeTime } from './queryRange.ts';
 import { QueryControl } from './queryControl.ts';
@@ -95,7 +96,13 @@ export const defaultLimit = 1000;
 export const defaultTimeLimitMs = 60_000;
 
 const schemaCaches = new WeakMap<EngineDatabase, SchemaCache>();
+const spanCaches = new WeakMap<EngineDatabase, DatasetSpans>();
 
+function datasetSpans(database: EngineDatabase): DatasetSpans {
+  let spans = spanCaches.get(database);
+  if (!spans) spanCaches.set(database, (spans = new DatasetSpans()));
+  return spans;
+}
 
 function schemaCache(database: EngineDatabase): SchemaCache {
   let cache = schemaCaches.get(database);
@@ -122,7 +129,7 @@ export async function runApl(database: EngineDatabase, request: AplRequest, acce
 }
 
 /** The query's tree and time range; a syntax error or a bad range is an AplQueryError. */
-function readRequest(request: AplRequest, started: bigint): AnswerContext {
+function readRequest(request: AplRequest, started: bigint): ReadRequest {
   const parsed = parseReused(request.apl);
   const syntax = parsed.errors[0];
   if (syntax) {
@@ -134,10 +141,10 @@ function readRequest(request: AplRequest, started: bigint): AnswerContext {
   const nowMicros = BigInt(Date.now()) * 1000n;
   const start = request.startTime ? parseRangeTime(request.startTime, nowMicros, 'startTime') : 0n;
   const end = request.endTime ? parseRangeTime(request.endTime, nowMicros, 'endTime') : nowMicros;
-  return { parsed, query, request, start, end, nowMicros, implicitEnd: !request.endTime, started, allReadable: [] };
+  return { parsed, query, request, start, end, nowMicros, implicitEnd: !request.endTime, started };
 }
 
-async function runControlled(database: EngineDatabase, control: QueryControl, base: AnswerContext, access: AplAccess): Promise<AplResult> {
+async function runControlled(database: EngineDatabase, control: QueryControl, base: ReadRequest, access: AplAccess): Promise<AplResult> {
   const { query } = base;
   return withConnections(database, control, async (connections) => {
     const connection = connections.main;
@@ -148,7 +155,7 @@ async function runControlled(database: EngineDatabase, control: QueryControl, ba
     const version = database.eventSchemaVersion;
     const cached = cache.cached(readable, version);
     const tables = cached ?? (await cache.load(connection, readable, version));
-    const context: AnswerContext = { ...base, allReadable };
+    const context: AnswerContext = { ...base, allReadable, spans: datasetSpans(database), dataVersion: () => database.eventDataVersion };
     try {
       return await answerQuery(context, tables, connections, control);
     } catch (error) {
@@ -171,7 +178,11 @@ interface AnswerContext {
   implicitEnd: boolean;
   started: bigint;
   allReadable: string[];
+  spans: DatasetSpans;
+  dataVersion: () => number;
 }
+
+type ReadRequest = Omit<AnswerContext, 'allReadable' | 'spans' | 'dataVersion'>;
 
 /** Analyzes, compiles and runs the query against the given columns. */
 async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>, connections: Connections, control: QueryControl): Promise<AplResult> {
@@ -195,7 +206,9 @@ async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>
   };
   const { stage, datasets } = compileQuery(query, env, new Set(tables.keys()));
   const rowLimit = request.defaultLimit ?? defaultLimit;
-  const plan = planQuery({ stage, datasets: [...datasets], timeFilter: env.timeFilter, defaultLimit: rowLimit });
+  const dataVersion = context.dataVersion();
+  const spans = context.spans.within([...datasets], dataVersion, start, end);
+  const plan = planQuery({ stage, datasets: [...datasets], timeFilter: env.timeFilter, defaultLimit: rowLimit, spans });
   // Every statement of the query goes through its control: the time limit and the client stop them all.
   const run = (on: DuckDBConnection, sql: string) => control.run(on, sql);
   const mainRun = run(connection, plan.main);
@@ -210,6 +223,9 @@ async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>
       ? undefined
       : run(connections.status, plan.status);
   const totalsRun = plan.totals === undefined ? undefined : run(connections.totals, plan.totals);
+  // Whether the datasets the status counted have rows outside the range, asked once it has counted.
+  const spanParts = statusAfter || plan.status === undefined ? [] : plan.spanParts.filter((part) => context.spans.unknown(part.name, dataVersion));
+  const outsideRun = spanParts.length === 0 ? undefined : statusRun!.then(() => run(connections.status, outsideRangeSql(spanParts.map((part) => part.name), start, end))).catch(() => undefined);
   const overLimit = (count: number) => !stage.limited && count > rowLimit;
   // The result rows are made wire values as soon as they are read, while the other statements run.
   const toWire = (rows: DuckDBValue[][]) => (overLimit(rows.length) ? rows.slice(0, rowLimit) : rows).map((row) => wireRow(row, stage.columns));
@@ -217,7 +233,8 @@ async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>
     const rows = plan.resultRows(boundedRows(done));
     return { rows, wire: toWire(rows) };
   });
-  const [main, statusRows, totalsRows] = await allInOrder([mainRead, statusRun?.then((done) => done && boundedRows(done)), totalsRun?.then(boundedRows)]);
+  const [main, statusRows, totalsRows, outsideRows] = await allInOrder([mainRead, statusRun?.then((done) => done && boundedRows(done)), totalsRun?.then(boundedRows), outsideRun?.then((done) => done && boundedRows(done))]);
+  if (statusRows && outsideRows) learnSpans(context, dataVersion, spanParts, (index) => plan.spanOf(statusRows, index), outsideRows);
   const outcome = plan.read(main.rows, statusRows ?? []);
   const { followUp } = outcome;
   if (followUp) {
@@ -259,6 +276,13 @@ async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>
   };
 }
 
+/** Keeps the span of each counted dataset with no row outside the range, while the data are as they were counted. */
+function learnSpans(context: AnswerContext, version: number, parts: readonly { name: string; index: number }[], spanOf: (index: number) => DatasetSpan | undefined, outsideRows: DuckDBValue[][]): void {
+  if (context.dataVersion() !== version) return;
+  const outside = new Map<number, number>();
+  for (const [part, count] of outsideRows) outside.set(Number(part), (outside.get(Number(part)) ?? 0) + Number(count));
+  parts.forEach((part, i) => context.spans.remember(part.name, version, outside.get(i) === 0 ? spanOf(part.index) : undefined));
+}
 
 /** Waits for all of them, then fails with the first failure in their order: the main statement's error wins. */
 async function allInOrder<T extends readonly unknown[]>(promises: readonly [...{ [K in keyof T]: Promise<T[K]> | T[K] }]): Promise<T> {

@@ -12,7 +12,8 @@
  *     in it: DuckDB then aggregates each set on its own thread);
  *   - the status statement: per dataset the rows read and their earliest and latest time, and
  *     the matched-row count when it could not be had otherwise (plain aggregates joined by
- *     UNION ALL: scalar subqueries cost milliseconds to plan).
+ *     UNION ALL: scalar subqueries cost milliseconds to plan). A dataset whose every row lies in
+ *     the range, as counted before while no row has changed since (`PlanInput.spans`), has no part.
  *
  * Groups past the default limit are not read, so when there are more, the rows matched and the
  * totals that would be added up from them come from statements of their own instead.
@@ -30,6 +31,7 @@ import { DuckDBTimestampValue, type DuckDBValue } from '@duckdb/node-api';
 import { ident, timestampLiteral } from './compile/sql.ts';
 import { countAllSql } from './compile/aggregations.ts';
 import { matchedOf, orderSql, type Combine, type Stage, type SummaryParts } from './compile/stage.ts';
+import type { DatasetSpan } from './datasetSpans.ts';
 
 export interface StatusFigures {
   examined: number;
@@ -72,6 +74,13 @@ export interface QueryPlan {
   read(main: DuckDBValue[][], status: DuckDBValue[][]): PlanOutcome;
   /** The figures of a follow-up status statement's rows. */
   readStatus(status: DuckDBValue[][]): StatusFigures;
+  /**
+   * The datasets whose every row in the range `status` counts, each with the index of its part:
+   * when none lies outside the range, its part's figures are the dataset's span.
+   */
+  spanParts: { name: string; index: number }[];
+  /** A dataset part's figures in the status rows. */
+  spanOf(status: DuckDBValue[][], index: number): DatasetSpan | undefined;
 }
 
 export interface PlanInput {
@@ -79,6 +88,8 @@ export interface PlanInput {
   datasets: readonly string[];
   timeFilter: string;
   defaultLimit: number;
+  /** Datasets whose every row lies in the time range, with their figures (datasetSpans.ts). */
+  spans?: ReadonlyMap<string, DatasetSpan>;
 }
 
 const matchedColumn = 'apl_matched';
@@ -119,12 +130,22 @@ export function planQuery(input: PlanInput): QueryPlan {
   // A take by time over every row read (no filter but bounds on `_time`) that got all the rows it
   // asked for read no others.
   const tookEveryRowRead = (rows: number) => matchedRowsOf !== undefined && rows === takesByTime;
+  // Datasets known to lie wholly in the range need no part of their own in the status statement,
+  // unless the query narrows the rows read (its own bounds on `_time`, a take by time) or its
+  // summarize finds the figures itself.
+  const narrowed = takesByTime !== undefined || timeFilter !== input.timeFilter || foldsStatus;
+  const spans = narrowed ? new Map<string, DatasetSpan>() : (input.spans ?? new Map<string, DatasetSpan>());
+  const knownRows: DuckDBValue[][] = datasets.flatMap((name, index) => {
+    const span = spans.get(name);
+    return span ? [[index, span.count, span.min ?? null, span.max ?? null]] : [];
+  });
+  const counted = (rows: DuckDBValue[][]) => [...knownRows, ...rows];
 
   /** Examined rows and times from the dataset parts; matched from its dataset's part or the matched part. */
   const readStatus = (rows: DuckDBValue[][]): StatusFigures => {
     const figures: StatusFigures = { examined: 0, matched: 0 };
     const counts = new Map<number, number>();
-    for (const [part, count, min, max] of rows) {
+    for (const [part, count, min, max] of counted(rows)) {
       counts.set(Number(part), Number(count));
       if (Number(part) === datasets.length) continue;
       figures.examined += Number(count);
@@ -137,7 +158,7 @@ export function planQuery(input: PlanInput): QueryPlan {
 
   return {
     main,
-    status: foldsStatus || takesByTime !== undefined ? undefined : statusStatement(datasets, timeFilter, countsMatched ? matchedSql : undefined),
+    status: foldsStatus || takesByTime !== undefined ? undefined : statusStatement(datasets, timeFilter, countsMatched ? matchedSql : undefined, spans),
     statusAfter:
       takesByTime === undefined
         ? undefined
@@ -148,6 +169,13 @@ export function planQuery(input: PlanInput): QueryPlan {
     totals: stage.timeBin && !totalsFromGroups ? stage.totalsSql : undefined,
     order: (stage.order ?? []).map((key) => ({ field: key.column, desc: key.desc })),
     readStatus,
+    spanParts: narrowed ? [] : datasets.flatMap((name, index) => (spans.has(name) ? [] : [{ name, index }])),
+    spanOf(rows, index) {
+      const row = rows.find(([part]) => Number(part) === index);
+      if (!row) return undefined;
+      const [, count, min, max] = row;
+      return typeof min === 'bigint' && typeof max === 'bigint' ? { count: Number(count), min, max } : { count: Number(count) };
+    },
     resultRows: stage.asResult?.rows ?? ((rows) => rows),
     read(mainRows, statusRows) {
       // Groups past the default limit are not here to be added up.
@@ -166,7 +194,7 @@ export function planQuery(input: PlanInput): QueryPlan {
       }
       if (!cut || (!foldsMatched && !totalsFromGroups)) return { totals: totalsFromGroups ? totalsOf(mainRows, summary!) : undefined, status: figures };
       const followUp = {
-        status: foldsMatched ? statusStatement(datasets, timeFilter, matchedSql) : undefined,
+        status: foldsMatched ? statusStatement(datasets, timeFilter, matchedSql, spans) : undefined,
         totals: totalsFromGroups ? stage.totalsSql : undefined,
       };
       return { status: figures, followUp };
@@ -181,12 +209,12 @@ export function planQuery(input: PlanInput): QueryPlan {
  * the take's order, `_time` first: the last one has the time it stopped at.
  */
 function takenStatement(stage: Stage, last: bigint | undefined, datasets: readonly string[], timeFilter: string): string {
-  if (last === undefined) return statusStatement(datasets, timeFilter, undefined)!;
+  if (last === undefined) return statusStatement(datasets, timeFilter, undefined, new Map())!;
   // The last row taken is the oldest (newest) row read: only the other end is to be found.
   const newestFirst = stage.order![0]!.desc;
   const stop = `CAST(${last} AS BIGINT)`;
   const span = newestFirst ? `${stop} AS apl_min, epoch_us(max("_time")) AS apl_max` : `epoch_us(min("_time")) AS apl_min, ${stop} AS apl_max`;
-  return statusStatement(datasets, `${timeFilter} AND "_time" ${newestFirst ? '>=' : '<='} ${timestampLiteral(last)}`, undefined, span)!;
+  return statusStatement(datasets, `${timeFilter} AND "_time" ${newestFirst ? '>=' : '<='} ${timestampLiteral(last)}`, undefined, new Map(), span)!;
 }
 
 /** The earliest and latest time among the rows. */
@@ -196,14 +224,18 @@ function timeSpan(rows: readonly DuckDBValue[][], at: number): { minTime?: bigin
   return { minTime: times.reduce((a, b) => (b < a ? b : a)), maxTime: times.reduce((a, b) => (b > a ? b : a)) };
 }
 
-/** One row per part: its index, a count, and for datasets the earliest and latest time (plain aggregates joined by UNION ALL). */
+/**
+ * One row per part: its index, a count, and for datasets the earliest and latest time (plain
+ * aggregates joined by UNION ALL). Datasets with a known span (`spans`) have no part.
+ */
 function statusStatement(
   datasets: readonly string[],
   timeFilter: string,
   matchedSql: string | undefined,
+  spans: ReadonlyMap<string, DatasetSpan>,
   span = `epoch_us(min("_time")) AS apl_min, epoch_us(max("_time")) AS apl_max`,
 ): string | undefined {
-  const parts = datasets.map((name, index) => `SELECT ${index} AS apl_part, count(*) AS apl_count, ${span} FROM events.${ident(name)} WHERE ${timeFilter}`);
+  const parts = datasets.flatMap((name, index) => (spans.has(name) ? [] : [`SELECT ${index} AS apl_part, count(*) AS apl_count, ${span} FROM events.${ident(name)} WHERE ${timeFilter}`]));
   if (matchedSql !== undefined) parts.push(`SELECT ${datasets.length}, count(*), NULL, NULL FROM (${matchedSql}) AS apl_matched`);
   return parts.length ? parts.join(' UNION ALL ') : undefined;
 }

@@ -85,6 +85,7 @@ export class Database implements Queryable {
   readonly one: Queryable['one'];
   private queue: Promise<unknown> = Promise.resolve();
   private eventSchemaVersionValue = 0;
+  private eventDataVersionValue = 0;
   private readonly idleCheckpoint = new IdleCheckpoint(() => this.checkpointSizableLog(), quietBeforeCheckpointMs);
 
   private constructor(
@@ -132,6 +133,20 @@ export class Database implements Queryable {
 
   eventSchemaChanged(): void {
     this.eventSchemaVersionValue++;
+    this.eventDataChanged();
+  }
+
+  /**
+   * Changes once an event table's rows may have changed: after a write transaction committed, rows
+   * were deleted, or a table changed (`eventSchemaChanged`). Always after the change, so a figure
+   * read before it is never kept as current (the query engine's dataset spans).
+   */
+  get eventDataVersion(): number {
+    return this.eventDataVersionValue;
+  }
+
+  eventDataChanged(): void {
+    this.eventDataVersionValue++;
   }
 
   /** The event store opened a write transaction (see idleCheckpoint.ts). */
@@ -141,6 +156,7 @@ export class Database implements Queryable {
 
   /** The event store's write transaction committed or rolled back. */
   eventWriteEnded(committed: boolean): void {
+    if (committed) this.eventDataChanged();
     this.idleCheckpoint.writeEnded(committed);
   }
 

@@ -49,6 +49,8 @@ export interface EventDatabase {
   /** Called when a writer's transaction opens, and when it has committed or rolled back. */
   eventWriteStarted(): void;
   eventWriteEnded(committed: boolean): void;
+  /** Called once rows were deleted. */
+  eventDataChanged(): void;
 }
 
 /** One event ready to store: times in microseconds since the epoch, fields by flattened name. */
@@ -98,6 +100,7 @@ export class EventStore {
       const result = await connection.run(`DELETE FROM ${eventTable(name)} WHERE "_time" < $1::TIMESTAMP`, [
         olderThan.toISOString(),
       ]);
+      this.database.eventDataChanged();
       return result.rowsChanged;
     });
   }
