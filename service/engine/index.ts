@@ -279,9 +279,8 @@ async function answerQuery(context: AnswerContext, tables: Map<string, Column[]>
 /** Keeps the span of each counted dataset with no row outside the range, while the data are as they were counted. */
 function learnSpans(context: AnswerContext, version: number, parts: readonly { name: string; index: number }[], spanOf: (index: number) => DatasetSpan | undefined, outsideRows: DuckDBValue[][]): void {
   if (context.dataVersion() !== version) return;
-  const outside = new Map<number, number>();
-  for (const [part, count] of outsideRows) outside.set(Number(part), (outside.get(Number(part)) ?? 0) + Number(count));
-  parts.forEach((part, i) => context.spans.remember(part.name, version, outside.get(i) === 0 ? spanOf(part.index) : undefined));
+  const outside = new Set(outsideRows.map(([part]) => Number(part)));
+  parts.forEach((part, i) => context.spans.remember(part.name, version, outside.has(i) ? undefined : spanOf(part.index)));
 }
 
 /** Waits for all of them, then fails with the first failure in their order: the main statement's error wins. */
