@@ -95,19 +95,13 @@ export interface AplResult extends AplTable {
 export const defaultLimit = 1000;
 export const defaultTimeLimitMs = 60_000;
 
-const schemaCaches = new WeakMap<EngineDatabase, SchemaCache>();
-const spanCaches = new WeakMap<EngineDatabase, DatasetSpans>();
+/** What the engine keeps between queries, per database: tables' columns and datasets' spans. */
+const kept = new WeakMap<EngineDatabase, { schemas: SchemaCache; spans: DatasetSpans }>();
 
-function datasetSpans(database: EngineDatabase): DatasetSpans {
-  let spans = spanCaches.get(database);
-  if (!spans) spanCaches.set(database, (spans = new DatasetSpans()));
-  return spans;
-}
-
-function schemaCache(database: EngineDatabase): SchemaCache {
-  let cache = schemaCaches.get(database);
-  if (!cache) schemaCaches.set(database, (cache = new SchemaCache()));
-  return cache;
+function keptFor(database: EngineDatabase): { schemas: SchemaCache; spans: DatasetSpans } {
+  let held = kept.get(database);
+  if (!held) kept.set(database, (held = { schemas: new SchemaCache(), spans: new DatasetSpans() }));
+  return held;
 }
 
 /** Runs one APL query for a caller who may read the datasets `access` allows. */
@@ -151,11 +145,11 @@ async function runControlled(database: EngineDatabase, control: QueryControl, ba
     const names = referencedNames(query);
     const allReadable = names.has(everyDataset) ? (await storedDatasets(connection)).filter((name) => access.canRead(name)) : [];
     const readable = [...new Set([...names, ...allReadable])].filter((name) => name !== everyDataset && access.canRead(name));
-    const cache = schemaCache(database);
+    const cache = keptFor(database).schemas;
     const version = database.eventSchemaVersion;
     const cached = cache.cached(readable, version);
     const tables = cached ?? (await cache.load(connection, readable, version));
-    const context: AnswerContext = { ...base, allReadable, spans: datasetSpans(database), dataVersion: () => database.eventDataVersion };
+    const context: AnswerContext = { ...base, allReadable, spans: keptFor(database).spans, dataVersion: () => database.eventDataVersion };
     try {
       return await answerQuery(context, tables, connections, control);
     } catch (error) {
