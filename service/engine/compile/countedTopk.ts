@@ -83,6 +83,18 @@ function topkEntries(rows: readonly DuckDBValue[][]): string | null {
   return `[${rows.map(([key, count]) => `{"key":${String(key)},"count":${String(count)},"error":0}`).join(',')}]`;
 }
 
+/** Joined topks each read the input again (`joinedTopks`): beyond this many, one histogram pass costs less. */
+const maxJoinedTopks = 4;
+/** Nor is a long input (a where of thousands of terms) written out once per topk: at most this much SQL in all. */
+const maxRepeatedInputSql = 64 * 1024;
+
+/** Whether a summarize with these outputs, `topks` of them topk calls, counts them rather than taking the histogram path. */
+export function countsTopks(topks: number, outputs: number, input: Stage): boolean {
+  if (topks === 0) return false;
+  if (outputs === 1) return true;
+  return topks <= maxJoinedTopks && (topks + 1) * readRows(input, 'apl_rows').length <= maxRepeatedInputSql;
+}
+
 /**
  * A summarize whose topk and topkif calls (`topks`, by output name) sit beside other aggregations:
  * the other aggregations grouped as usual, and each topk counted per group in a statement of its

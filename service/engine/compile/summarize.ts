@@ -9,7 +9,7 @@ import { aggregateName, columnNameOf, findAggregationCall, keyName } from '../..
 import { uniqueName } from '../../../language/analysis/tables.ts';
 import { aggregationWireName, compileAggregation, isAggregation } from './aggregations.ts';
 import { argExtremeOutputs } from './argExtremes.ts';
-import { countedTopk, joinedTopks, topkCall, type TopkCall } from './countedTopk.ts';
+import { countedTopk, countsTopks, joinedTopks, topkCall, type TopkCall } from './countedTopk.ts';
 import { compileExpression } from './expressions.ts';
 import type { OperatorTools } from './moreOperators.ts';
 import { ident } from './sql.ts';
@@ -87,7 +87,7 @@ export function compileSummarize(aggregates: ColumnDefinition[], by: ColumnDefin
   const rowsRead = { datasets: input.datasets, readBounds: input.readBounds };
   // The totals of a time-binned summarize: the same aggregations without the time key, by the first one.
   const byFirstAggregate = ` ORDER BY ${keys.length} DESC NULLS LAST`;
-  if (topks.size > 0) {
+  if (countsTopks(topks.size, outputs.length, input)) {
     // Counted by GROUP BYs instead of DuckDB's histogram (countedTopk.ts); nothing is folded into them.
     const counted = outputs.length === 1 ? countedTopk(topks.get(outputs[0]!.name)!, keys, outputs[0]!, input, tools) : { sql: joinedTopks(keys, outputs, topks, input, tools) };
     const totalsSql = timeBin && `${joinedTopks(keys.slice(1), outputs, topks, input, tools)}${byFirstAggregate}`;

@@ -81,3 +81,17 @@ test('a take count that is computed is clamped at zero in SQL; a written one is 
   assert.match(mainSql("['logs'] | take 5"), /LIMIT 5$/);
   assert.match(mainSql("['logs'] | take toint('5')"), /LIMIT greatest\(/);
 });
+
+test('topks beside other aggregations are counted, each reading the input again: a few, over a short input', () => {
+  const scans = (sql: string) => sql.match(/FROM events\."logs"/g)?.length ?? 0;
+  const joined = mainSql("['logs'] | summarize a = topk(uri, 1), b = topk(status, 2), n = count()");
+  assert.equal(scans(joined), 3);
+  assert.doesNotMatch(joined, /histogram/);
+  // Past four topks, one histogram pass reads the input once.
+  const many = mainSql(`['logs'] | summarize ${Array.from({ length: 5 }, (_, i) => `t${i} = topk(uri, ${i + 1})`).join(', ')}, n = count()`);
+  assert.equal(scans(many), 1);
+  // A long input is not written out once per topk.
+  const terms = Array.from({ length: 2_000 }, (_, i) => `status == ${i + 100_000}`).join(' or ');
+  const long = mainSql(`['logs'] | where ${terms} | summarize a = topk(uri, 1), n = count()`);
+  assert.equal(long.split('101999').length - 1, 1);
+});
